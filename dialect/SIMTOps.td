@@ -1,0 +1,65 @@
+//===- SIMTOps.td - Operations of the simt dialect ---------*- tablegen -*-===//
+
+#ifndef CUCPU_DIALECT_SIMT_OPS
+#define CUCPU_DIALECT_SIMT_OPS
+
+include "dialect/SIMTBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Index and dimension queries
+//===----------------------------------------------------------------------===//
+
+class SIMT_IndexOp<string mnemonic, string what>
+    : SIMT_Op<mnemonic, [Pure]> {
+  let summary = "the " # what # " along one dimension";
+  let description = [{
+    Returns the }] # what # [{ along `dimension`, as CUDA's builtin variable of
+    the same meaning does. Inside a launch these are replaced by the induction
+    variables or bounds of the enclosing parallel loops.
+  }];
+  let arguments = (ins SIMT_DimensionAttr:$dimension);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$dimension attr-dict";
+}
+
+def SIMT_ThreadIdOp : SIMT_IndexOp<"thread_id", "thread index within the block">;
+def SIMT_BlockIdOp : SIMT_IndexOp<"block_id", "block index within the grid">;
+def SIMT_BlockDimOp : SIMT_IndexOp<"block_dim", "number of threads in a block">;
+def SIMT_GridDimOp : SIMT_IndexOp<"grid_dim", "number of blocks in the grid">;
+
+//===----------------------------------------------------------------------===//
+// BarrierOp
+//===----------------------------------------------------------------------===//
+
+def SIMT_BarrierOp : SIMT_Op<"barrier",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "synchronizes the threads of a block (__syncthreads)";
+  let description = [{
+    All threads of the block reach the barrier before any of them continues, and
+    the memory accesses made before it are visible to every thread after it.
+
+    The operands are the induction variables of the thread loop whose iterations
+    the barrier synchronizes. A barrier in a device function that has not yet
+    been inlined into a launch has no operands.
+
+    The barrier's memory effects stand for the accesses of the other threads that
+    it orders. This first model is conservative: it reads and writes all memory.
+
+    Example:
+
+    ```mlir
+    scf.parallel (%tx) = (%c0) to (%n) step (%c1) {
+      ...
+      simt.barrier %tx : index
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Index>:$threads);
+  let assemblyFormat = "($threads^ `:` type($threads))? attr-dict";
+  let hasVerifier = 1;
+}
+
+#endif // CUCPU_DIALECT_SIMT_OPS
