@@ -5,6 +5,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -16,7 +17,19 @@ using namespace cucpu::simt;
 #define GET_ATTRDEF_CLASSES
 #include "dialect/SIMTOpsAttributes.cpp.inc"
 
+namespace {
+/// Device functions are inlined into their launch, so every simt operation may
+/// be moved into any region: their meaning is fixed by the launch around them.
+struct SIMTInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void SIMTDialect::initialize() {
+  addInterfaces<SIMTInlinerInterface>();
   addOperations<
 #define GET_OP_LIST
 #include "dialect/SIMTOps.cpp.inc"

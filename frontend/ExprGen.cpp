@@ -1,0 +1,888 @@
+//===- ExprGen.cpp - Expressions ------------------------------------------===//
+
+#include "frontend/FunctionGen.h"
+
+#include "clang/AST/RecordLayout.h"
+
+using namespace clang;
+using mlir::Value;
+namespace LLVM = mlir::LLVM;
+namespace arith = mlir::arith;
+namespace scf = mlir::scf;
+
+namespace cucpu {
+
+//===----------------------------------------------------------------------===//
+// Conversions
+//===----------------------------------------------------------------------===//
+
+Value FunctionGen::convertScalar(Value v, QualType from, QualType to,
+                                 SourceLocation where) {
+  from = from.getCanonicalType().getUnqualifiedType();
+  to = to.getCanonicalType().getUnqualifiedType();
+  if (!v || to->isVoidType())
+    return v;
+  mlir::Location l = loc(where);
+  mlir::Type target = mod.convertType(to, where);
+  mlir::Type source = v.getType();
+  if (to->isBooleanType()) {
+    if (from->isBooleanType())
+      return v;
+    if (isa<mlir::FloatType>(source)) {
+      Value zero = arith::ConstantOp::create(builder, l, source,
+                                             builder.getFloatAttr(source, 0.0));
+      return arith::CmpFOp::create(builder, l, arith::CmpFPredicate::UNE, v,
+                                   zero);
+    }
+    if (isa<LLVM::LLVMPointerType>(source)) {
+      Value null = LLVM::ZeroOp::create(builder, l, source);
+      return LLVM::ICmpOp::create(builder, l, LLVM::ICmpPredicate::ne, v, null);
+    }
+    Value zero = intConstant(source, 0, where);
+    return arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, v, zero);
+  }
+  if (source == target)
+    return v;
+  bool fromSigned = mod.isSigned(from);
+  if (auto targetInt = dyn_cast<mlir::IntegerType>(target)) {
+    if (auto sourceInt = dyn_cast<mlir::IntegerType>(source)) {
+      if (sourceInt.getWidth() > targetInt.getWidth())
+        return arith::TruncIOp::create(builder, l, target, v);
+      if (fromSigned)
+        return arith::ExtSIOp::create(builder, l, target, v);
+      return arith::ExtUIOp::create(builder, l, target, v);
+    }
+    if (isa<mlir::FloatType>(source)) {
+      if (mod.isSigned(to))
+        return arith::FPToSIOp::create(builder, l, target, v);
+      return arith::FPToUIOp::create(builder, l, target, v);
+    }
+    if (isa<LLVM::LLVMPointerType>(source))
+      return LLVM::PtrToIntOp::create(builder, l, target, v);
+  }
+  if (auto targetFloat = dyn_cast<mlir::FloatType>(target)) {
+    if (isa<mlir::IntegerType>(source)) {
+      if (fromSigned)
+        return arith::SIToFPOp::create(builder, l, target, v);
+      return arith::UIToFPOp::create(builder, l, target, v);
+    }
+    if (auto sourceFloat = dyn_cast<mlir::FloatType>(source)) {
+      if (sourceFloat.getWidth() < targetFloat.getWidth())
+        return arith::ExtFOp::create(builder, l, target, v);
+      return arith::TruncFOp::create(builder, l, target, v);
+    }
+  }
+  if (isa<LLVM::LLVMPointerType>(target)) {
+    if (isa<LLVM::LLVMPointerType>(source))
+      return v;
+    if (isa<mlir::IntegerType>(source)) {
+      Value wide = convertScalar(v, from, mod.ast.LongTy, where);
+      return LLVM::IntToPtrOp::create(builder, l, target, wide);
+    }
+  }
+  mod.unsupported(where, "a conversion from '" + from.getAsString() +
+                             "' to '" + to.getAsString() + "'");
+  return undefValue(to, where);
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers for addresses and arithmetic
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The integer index of a GEP, sign- or zero-extended to 64 bits.
+Value indexToI64(FunctionGen &gen, Value index, QualType type,
+                 SourceLocation where) {
+  return gen.convertScalar(index, type, gen.mod.ast.LongTy, where);
+}
+} // namespace
+
+/// `base + index` elements of `elemType`.
+static Value pointerOffset(FunctionGen &gen, Value base, Value index64,
+                           QualType elemType, SourceLocation where) {
+  if (elemType->isVoidType())
+    elemType = gen.mod.ast.CharTy;
+  mlir::Type elem = gen.mod.memoryType(elemType, where);
+  return LLVM::GEPOp::create(gen.builder, gen.loc(where),
+                             LLVM::LLVMPointerType::get(gen.mod.ctx), elem,
+                             base, mlir::ValueRange{index64});
+}
+
+/// `base + bytes`.
+static Value byteOffset(FunctionGen &gen, Value base, int64_t bytes,
+                        SourceLocation where) {
+  if (bytes == 0)
+    return base;
+  return LLVM::GEPOp::create(
+      gen.builder, gen.loc(where), LLVM::LLVMPointerType::get(gen.mod.ctx),
+      gen.builder.getI8Type(), base,
+      ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytes)});
+}
+
+/// The arithmetic of one binary operator on values of type `type`.
+static Value emitArithmetic(FunctionGen &gen, BinaryOperatorKind op, Value l,
+                            Value r, QualType type, SourceLocation where) {
+  mlir::OpBuilder &b = gen.builder;
+  mlir::Location loc = gen.loc(where);
+  bool isFloat = type->isRealFloatingType();
+  bool isSigned = gen.mod.isSigned(type);
+  switch (op) {
+  case BO_Mul:
+  case BO_MulAssign:
+    return isFloat ? Value(arith::MulFOp::create(b, loc, l, r))
+                   : Value(arith::MulIOp::create(b, loc, l, r));
+  case BO_Div:
+  case BO_DivAssign:
+    if (isFloat)
+      return arith::DivFOp::create(b, loc, l, r);
+    return isSigned ? Value(arith::DivSIOp::create(b, loc, l, r))
+                    : Value(arith::DivUIOp::create(b, loc, l, r));
+  case BO_Rem:
+  case BO_RemAssign:
+    if (isFloat)
+      return arith::RemFOp::create(b, loc, l, r);
+    return isSigned ? Value(arith::RemSIOp::create(b, loc, l, r))
+                    : Value(arith::RemUIOp::create(b, loc, l, r));
+  case BO_Add:
+  case BO_AddAssign:
+    return isFloat ? Value(arith::AddFOp::create(b, loc, l, r))
+                   : Value(arith::AddIOp::create(b, loc, l, r));
+  case BO_Sub:
+  case BO_SubAssign:
+    return isFloat ? Value(arith::SubFOp::create(b, loc, l, r))
+                   : Value(arith::SubIOp::create(b, loc, l, r));
+  case BO_Shl:
+  case BO_ShlAssign:
+    return arith::ShLIOp::create(b, loc, l, r);
+  case BO_Shr:
+  case BO_ShrAssign:
+    return isSigned ? Value(arith::ShRSIOp::create(b, loc, l, r))
+                    : Value(arith::ShRUIOp::create(b, loc, l, r));
+  case BO_And:
+  case BO_AndAssign:
+    return arith::AndIOp::create(b, loc, l, r);
+  case BO_Or:
+  case BO_OrAssign:
+    return arith::OrIOp::create(b, loc, l, r);
+  case BO_Xor:
+  case BO_XorAssign:
+    return arith::XOrIOp::create(b, loc, l, r);
+  default:
+    gen.mod.unsupported(where, "this operator");
+    return l;
+  }
+}
+
+static Value emitComparison(FunctionGen &gen, BinaryOperatorKind op, Value l,
+                            Value r, QualType type, SourceLocation where) {
+  mlir::OpBuilder &b = gen.builder;
+  mlir::Location loc = gen.loc(where);
+  if (type->isRealFloatingType()) {
+    arith::CmpFPredicate pred;
+    switch (op) {
+    case BO_LT: pred = arith::CmpFPredicate::OLT; break;
+    case BO_GT: pred = arith::CmpFPredicate::OGT; break;
+    case BO_LE: pred = arith::CmpFPredicate::OLE; break;
+    case BO_GE: pred = arith::CmpFPredicate::OGE; break;
+    case BO_EQ: pred = arith::CmpFPredicate::OEQ; break;
+    default: pred = arith::CmpFPredicate::UNE; break;
+    }
+    return arith::CmpFOp::create(b, loc, pred, l, r);
+  }
+  if (type->isPointerType() || type->isNullPtrType()) {
+    LLVM::ICmpPredicate pred;
+    switch (op) {
+    case BO_LT: pred = LLVM::ICmpPredicate::ult; break;
+    case BO_GT: pred = LLVM::ICmpPredicate::ugt; break;
+    case BO_LE: pred = LLVM::ICmpPredicate::ule; break;
+    case BO_GE: pred = LLVM::ICmpPredicate::uge; break;
+    case BO_EQ: pred = LLVM::ICmpPredicate::eq; break;
+    default: pred = LLVM::ICmpPredicate::ne; break;
+    }
+    return LLVM::ICmpOp::create(b, loc, pred, l, r);
+  }
+  bool s = gen.mod.isSigned(type);
+  arith::CmpIPredicate pred;
+  switch (op) {
+  case BO_LT: pred = s ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult; break;
+  case BO_GT: pred = s ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt; break;
+  case BO_LE: pred = s ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule; break;
+  case BO_GE: pred = s ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge; break;
+  case BO_EQ: pred = arith::CmpIPredicate::eq; break;
+  default: pred = arith::CmpIPredicate::ne; break;
+  }
+  return arith::CmpIOp::create(b, loc, pred, l, r);
+}
+
+/// Pointer plus or minus an integer, or the difference of two pointers.
+static Value emitPointerArithmetic(FunctionGen &gen, BinaryOperatorKind op,
+                                   Value l, QualType lType, Value r,
+                                   QualType rType, SourceLocation where) {
+  mlir::Location loc = gen.loc(where);
+  if (lType->isPointerType() && rType->isPointerType()) {
+    auto i64 = gen.builder.getI64Type();
+    Value li = LLVM::PtrToIntOp::create(gen.builder, loc, i64, l);
+    Value ri = LLVM::PtrToIntOp::create(gen.builder, loc, i64, r);
+    Value bytes = arith::SubIOp::create(gen.builder, loc, li, ri);
+    QualType elem = lType->getPointeeType();
+    int64_t size = elem->isVoidType() ? 1 : gen.mod.sizeOf(elem);
+    return arith::DivSIOp::create(gen.builder, loc, bytes,
+                                  gen.i64Constant(size, where));
+  }
+  if (!lType->isPointerType()) {
+    std::swap(l, r);
+    std::swap(lType, rType);
+  }
+  Value index = indexToI64(gen, r, rType, where);
+  if (op == BO_Sub || op == BO_SubAssign)
+    index = arith::SubIOp::create(gen.builder, loc, gen.i64Constant(0, where),
+                                  index);
+  return pointerOffset(gen, l, index, lType->getPointeeType(), where);
+}
+
+//===----------------------------------------------------------------------===//
+// Scalars
+//===----------------------------------------------------------------------===//
+
+namespace {
+bool isLocalVariable(const Expr *e) {
+  const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  if (!ref)
+    return false;
+  const auto *vd = dyn_cast<VarDecl>(ref->getDecl());
+  return vd && vd->hasLocalStorage();
+}
+} // namespace
+
+/// Emits a compile-time constant of scalar type, or returns null.
+static Value emitConstant(FunctionGen &gen, const Expr *e) {
+  if (e->isValueDependent() || !e->getType()->isScalarType() ||
+      e->getType()->isPointerType())
+    return nullptr;
+  Expr::EvalResult result;
+  if (!e->EvaluateAsRValue(result, gen.mod.ast) || result.HasSideEffects)
+    return nullptr;
+  SourceLocation where = e->getExprLoc();
+  mlir::Type type = gen.mod.convertType(e->getType(), where);
+  mlir::Location l = gen.loc(where);
+  if (result.Val.isInt())
+    return arith::ConstantOp::create(
+        gen.builder, l, type,
+        gen.builder.getIntegerAttr(type, result.Val.getInt()));
+  if (result.Val.isFloat() && isa<mlir::FloatType>(type))
+    return arith::ConstantOp::create(
+        gen.builder, l, type,
+        gen.builder.getFloatAttr(type, result.Val.getFloat()));
+  return nullptr;
+}
+
+Value FunctionGen::emitCondition(const Expr *e) {
+  Value v = emitScalar(e);
+  return convertScalar(v, e->getType(), mod.ast.BoolTy, e->getExprLoc());
+}
+
+Value FunctionGen::emitScalar(const Expr *e) {
+  SourceLocation where = e->getExprLoc();
+  mlir::Location l = loc(where);
+  if (mod.isAggregate(e->getType())) {
+    mod.unsupported(where, "an aggregate value in this position");
+    return undefValue(mod.ast.IntTy, where);
+  }
+  switch (e->getStmtClass()) {
+  case Stmt::IntegerLiteralClass:
+  case Stmt::CharacterLiteralClass:
+  case Stmt::CXXBoolLiteralExprClass:
+  case Stmt::FloatingLiteralClass:
+  case Stmt::UnaryExprOrTypeTraitExprClass:
+  case Stmt::OffsetOfExprClass:
+    if (Value c = emitConstant(*this, e))
+      return c;
+    break;
+  case Stmt::CXXNullPtrLiteralExprClass:
+  case Stmt::GNUNullExprClass:
+    return LLVM::ZeroOp::create(builder, l, LLVM::LLVMPointerType::get(mod.ctx));
+  case Stmt::ParenExprClass:
+    return emitScalar(cast<ParenExpr>(e)->getSubExpr());
+  case Stmt::ConstantExprClass:
+    if (Value c = emitConstant(*this, e))
+      return c;
+    return emitScalar(cast<ConstantExpr>(e)->getSubExpr());
+  case Stmt::ExprWithCleanupsClass:
+    return emitScalar(cast<ExprWithCleanups>(e)->getSubExpr());
+  case Stmt::CXXDefaultArgExprClass:
+    return emitScalar(cast<CXXDefaultArgExpr>(e)->getExpr());
+  case Stmt::CXXDefaultInitExprClass:
+    return emitScalar(cast<CXXDefaultInitExpr>(e)->getExpr());
+  case Stmt::SubstNonTypeTemplateParmExprClass:
+    return emitScalar(cast<SubstNonTypeTemplateParmExpr>(e)->getReplacement());
+  case Stmt::MaterializeTemporaryExprClass:
+    return emitScalar(cast<MaterializeTemporaryExpr>(e)->getSubExpr());
+  case Stmt::DeclRefExprClass: {
+    const ValueDecl *decl = cast<DeclRefExpr>(e)->getDecl();
+    if (const auto *ec = dyn_cast<EnumConstantDecl>(decl)) {
+      mlir::Type type = mod.convertType(e->getType(), where);
+      return arith::ConstantOp::create(
+          builder, l, type, builder.getIntegerAttr(type, ec->getInitVal()));
+    }
+    break;
+  }
+  case Stmt::CXXThisExprClass:
+    return thisPtr;
+  case Stmt::InitListExprClass: {
+    const auto *list = cast<InitListExpr>(e);
+    if (list->getNumInits() == 0)
+      return convertScalar(intConstant(builder.getI32Type(), 0, where),
+                           mod.ast.IntTy, e->getType(), where);
+    return emitScalar(list->getInit(0));
+  }
+  case Stmt::CXXScalarValueInitExprClass:
+  case Stmt::ImplicitValueInitExprClass:
+    if (e->getType()->isPointerType())
+      return LLVM::ZeroOp::create(builder, l,
+                                  LLVM::LLVMPointerType::get(mod.ctx));
+    return convertScalar(intConstant(builder.getI32Type(), 0, where),
+                         mod.ast.IntTy, e->getType(), where);
+  case Stmt::CallExprClass:
+  case Stmt::CXXMemberCallExprClass:
+  case Stmt::CXXOperatorCallExprClass: {
+    Value result = emitCall(cast<CallExpr>(e), nullptr);
+    if (result && e->isGLValue())
+      return load({result, e->getType()}, where);
+    return result;
+  }
+  case Stmt::PseudoObjectExprClass:
+    // threadIdx.x and friends: the semantic form calls the property getter.
+    return emitScalar(cast<PseudoObjectExpr>(e)->getResultExpr());
+  case Stmt::ConditionalOperatorClass: {
+    const auto *c = cast<ConditionalOperator>(e);
+    Value cond = emitCondition(c->getCond());
+    if (e->getType()->isVoidType()) {
+      auto ifOp = scf::IfOp::create(builder, l, cond, true);
+      mlir::OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      emitIgnored(c->getTrueExpr());
+      builder.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      emitIgnored(c->getFalseExpr());
+      return nullptr;
+    }
+    mlir::Type type = mod.convertType(e->getType(), where);
+    auto ifOp = scf::IfOp::create(builder, l, type, cond, true);
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(builder, l, emitScalar(c->getTrueExpr()));
+    builder.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(builder, l, emitScalar(c->getFalseExpr()));
+    return ifOp.getResult(0);
+  }
+  default:
+    break;
+  }
+
+  if (const auto *cast = dyn_cast<CastExpr>(e)) {
+    const Expr *sub = cast->getSubExpr();
+    switch (cast->getCastKind()) {
+    case CK_LValueToRValue:
+      if (!isLocalVariable(sub))
+        if (Value c = emitConstant(*this, e))
+          return c;
+      return load(emitLValue(sub), where);
+    case CK_NoOp:
+    case CK_UserDefinedConversion:
+    case CK_AtomicToNonAtomic:
+    case CK_NonAtomicToAtomic:
+    case CK_BitCast:
+      if (sub->isGLValue() && !e->isGLValue())
+        return load(emitLValue(sub), where);
+      return emitScalar(sub);
+    case CK_IntegralCast:
+    case CK_IntegralToBoolean:
+    case CK_IntegralToFloating:
+    case CK_FloatingToIntegral:
+    case CK_FloatingCast:
+    case CK_FloatingToBoolean:
+    case CK_PointerToBoolean:
+    case CK_PointerToIntegral:
+    case CK_IntegralToPointer:
+      return convertScalar(emitScalar(sub), sub->getType(), e->getType(),
+                           where);
+    case CK_BooleanToSignedIntegral: {
+      Value v = emitScalar(sub);
+      return arith::ExtSIOp::create(builder, l,
+                                    mod.convertType(e->getType(), where), v);
+    }
+    case CK_ArrayToPointerDecay:
+      return emitLValue(sub).addr;
+    case CK_NullToPointer:
+      emitIgnored(sub);
+      return LLVM::ZeroOp::create(builder, l,
+                                  LLVM::LLVMPointerType::get(mod.ctx));
+    case CK_ToVoid:
+      emitIgnored(sub);
+      return nullptr;
+    default:
+      mod.unsupported(where, std::string("the cast '") +
+                                 cast->getCastKindName() + "'");
+      return undefValue(e->getType(), where);
+    }
+  }
+
+  if (const auto *unary = dyn_cast<UnaryOperator>(e)) {
+    const Expr *sub = unary->getSubExpr();
+    switch (unary->getOpcode()) {
+    case UO_Plus:
+    case UO_Extension:
+      return emitScalar(sub);
+    case UO_Minus: {
+      Value v = emitScalar(sub);
+      if (isa<mlir::FloatType>(v.getType()))
+        return arith::NegFOp::create(builder, l, v);
+      return arith::SubIOp::create(builder, l, intConstant(v.getType(), 0, where),
+                                   v);
+    }
+    case UO_Not: {
+      Value v = emitScalar(sub);
+      return arith::XOrIOp::create(builder, l, v,
+                                   intConstant(v.getType(), -1, where));
+    }
+    case UO_LNot: {
+      Value v = emitCondition(sub);
+      return arith::XOrIOp::create(builder, l, v,
+                                   intConstant(v.getType(), 1, where));
+    }
+    case UO_AddrOf:
+      return emitLValue(sub).addr;
+    case UO_PostInc:
+    case UO_PostDec:
+    case UO_PreInc:
+    case UO_PreDec: {
+      LValue lv = emitLValue(sub);
+      Value old = load(lv, where);
+      bool inc = unary->isIncrementOp();
+      Value updated;
+      QualType type = sub->getType();
+      if (type->isPointerType()) {
+        updated = pointerOffset(*this, old, i64Constant(inc ? 1 : -1, where),
+                                type->getPointeeType(), where);
+      } else if (type->isRealFloatingType()) {
+        Value one = arith::ConstantOp::create(
+            builder, l, old.getType(), builder.getFloatAttr(old.getType(), 1.0));
+        updated = inc ? Value(arith::AddFOp::create(builder, l, old, one))
+                      : Value(arith::SubFOp::create(builder, l, old, one));
+      } else if (type->isIntegerType() && !type->isBooleanType()) {
+        Value one = intConstant(old.getType(), 1, where);
+        updated = inc ? Value(arith::AddIOp::create(builder, l, old, one))
+                      : Value(arith::SubIOp::create(builder, l, old, one));
+      } else {
+        mod.unsupported(where, "increment of this type");
+        return old;
+      }
+      store(updated, lv, where);
+      return unary->isPrefix() ? updated : old;
+    }
+    case UO_Deref:
+    case UO_Real:
+    case UO_Imag:
+      return load(emitLValue(e), where);
+    default:
+      mod.unsupported(where, "this unary operator");
+      return undefValue(e->getType(), where);
+    }
+  }
+
+  if (const auto *binary = dyn_cast<BinaryOperator>(e)) {
+    BinaryOperatorKind op = binary->getOpcode();
+    const Expr *lhs = binary->getLHS();
+    const Expr *rhs = binary->getRHS();
+    if (binary->isAssignmentOp())
+      return load(emitLValue(e), where);
+    if (op == BO_Comma) {
+      emitIgnored(lhs);
+      return emitScalar(rhs);
+    }
+    if (op == BO_LAnd || op == BO_LOr) {
+      Value first = emitCondition(lhs);
+      auto ifOp = scf::IfOp::create(builder, l, builder.getI1Type(), first, true);
+      mlir::OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(ifOp.thenBlock());
+      scf::YieldOp::create(builder, l,
+                           op == BO_LAnd ? emitCondition(rhs)
+                                         : intConstant(builder.getI1Type(), 1, where));
+      builder.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(builder, l,
+                           op == BO_LAnd ? intConstant(builder.getI1Type(), 0, where)
+                                         : emitCondition(rhs));
+      return ifOp.getResult(0);
+    }
+    if (op == BO_PtrMemD || op == BO_PtrMemI || op == BO_Cmp) {
+      mod.unsupported(where, "this binary operator");
+      return undefValue(e->getType(), where);
+    }
+    Value lv = emitScalar(lhs);
+    Value rv = emitScalar(rhs);
+    QualType lType = lhs->getType(), rType = rhs->getType();
+    if (binary->isComparisonOp())
+      return emitComparison(*this, op, lv, rv, lType, where);
+    if ((op == BO_Add || op == BO_Sub) &&
+        (lType->isPointerType() || rType->isPointerType()))
+      return emitPointerArithmetic(*this, op, lv, lType, rv, rType, where);
+    if (binary->isShiftOp())
+      rv = convertScalar(rv, rType, lType, where);
+    return emitArithmetic(*this, op, lv, rv, e->getType(), where);
+  }
+
+  if (Value c = emitConstant(*this, e))
+    return c;
+  mod.unsupported(where, std::string("the expression '") +
+                             e->getStmtClassName() + "'");
+  return undefValue(e->getType(), where);
+}
+
+//===----------------------------------------------------------------------===//
+// LValues
+//===----------------------------------------------------------------------===//
+
+LValue FunctionGen::emitLValue(const Expr *e) {
+  SourceLocation where = e->getExprLoc();
+  QualType type = e->getType();
+  switch (e->getStmtClass()) {
+  case Stmt::ParenExprClass:
+    return emitLValue(cast<ParenExpr>(e)->getSubExpr());
+  case Stmt::ExprWithCleanupsClass:
+    return emitLValue(cast<ExprWithCleanups>(e)->getSubExpr());
+  case Stmt::ConstantExprClass:
+    return emitLValue(cast<ConstantExpr>(e)->getSubExpr());
+  case Stmt::SubstNonTypeTemplateParmExprClass:
+    return emitLValue(cast<SubstNonTypeTemplateParmExpr>(e)->getReplacement());
+  case Stmt::DeclRefExprClass: {
+    const ValueDecl *decl = cast<DeclRefExpr>(e)->getDecl();
+    auto it = locals.find(decl);
+    if (it == locals.end()) {
+      if (const auto *vd = dyn_cast<VarDecl>(decl);
+          vd && vd->hasGlobalStorage())
+        mod.unsupported(where, "a global variable ('" + vd->getNameAsString() +
+                                   "')");
+      else
+        mod.unsupported(where, "a reference to '" + decl->getNameAsString() +
+                                   "'");
+      return {undefValue(mod.ast.VoidPtrTy, where), type};
+    }
+    if (decl->getType()->isReferenceType())
+      return {load({it->second, decl->getType()}, where), type};
+    return {it->second, type};
+  }
+  case Stmt::MaterializeTemporaryExprClass: {
+    const Expr *sub = cast<MaterializeTemporaryExpr>(e)->getSubExpr();
+    if (sub->isGLValue())
+      return emitLValue(sub);
+    Value temp = createTemporary(sub->getType(), where);
+    emitInitInto(sub, {temp, sub->getType()});
+    return {temp, type};
+  }
+  case Stmt::ArraySubscriptExprClass: {
+    const auto *subscript = cast<ArraySubscriptExpr>(e);
+    Value base = emitScalar(subscript->getBase());
+    Value index = indexToI64(*this, emitScalar(subscript->getIdx()),
+                             subscript->getIdx()->getType(), where);
+    return {pointerOffset(*this, base, index, type, where), type};
+  }
+  case Stmt::MemberExprClass: {
+    const auto *member = cast<MemberExpr>(e);
+    const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
+    if (!field) {
+      mod.unsupported(where, "a static data member");
+      return {undefValue(mod.ast.VoidPtrTy, where), type};
+    }
+    if (field->isBitField()) {
+      mod.unsupported(where, "a bit-field");
+      return {undefValue(mod.ast.VoidPtrTy, where), type};
+    }
+    Value base = member->isArrow() ? emitScalar(member->getBase())
+                                   : emitLValue(member->getBase()).addr;
+    const ASTRecordLayout &layout =
+        mod.ast.getASTRecordLayout(field->getParent());
+    int64_t offset = layout.getFieldOffset(field->getFieldIndex()) / 8;
+    Value addr = byteOffset(*this, base, offset, where);
+    if (field->getType()->isReferenceType())
+      return {load({addr, field->getType()}, where), type};
+    return {addr, type};
+  }
+  case Stmt::UnaryOperatorClass: {
+    const auto *unary = cast<UnaryOperator>(e);
+    if (unary->getOpcode() == UO_Deref)
+      return {emitScalar(unary->getSubExpr()), type};
+    if (unary->getOpcode() == UO_PreInc || unary->getOpcode() == UO_PreDec) {
+      LValue lv = emitLValue(unary->getSubExpr());
+      emitScalar(e);
+      return lv;
+    }
+    if (unary->getOpcode() == UO_Extension)
+      return emitLValue(unary->getSubExpr());
+    break;
+  }
+  case Stmt::BinaryOperatorClass:
+  case Stmt::CompoundAssignOperatorClass: {
+    const auto *binary = cast<BinaryOperator>(e);
+    const Expr *lhs = binary->getLHS();
+    const Expr *rhs = binary->getRHS();
+    if (binary->getOpcode() == BO_Comma) {
+      emitIgnored(lhs);
+      return emitLValue(rhs);
+    }
+    if (binary->getOpcode() == BO_Assign) {
+      if (mod.isAggregate(lhs->getType())) {
+        LValue dest = emitLValue(lhs);
+        emitAggregateInto(rhs, dest.addr);
+        return dest;
+      }
+      Value v = emitScalar(rhs);
+      LValue dest = emitLValue(lhs);
+      store(v, dest, where);
+      return dest;
+    }
+    if (const auto *compound = dyn_cast<CompoundAssignOperator>(binary)) {
+      Value r = emitScalar(rhs);
+      LValue dest = emitLValue(lhs);
+      Value old = load(dest, where);
+      Value result;
+      QualType lType = lhs->getType();
+      if (lType->isPointerType()) {
+        result = emitPointerArithmetic(*this, binary->getOpcode(), old, lType,
+                                       r, rhs->getType(), where);
+      } else {
+        QualType compLhs = compound->getComputationLHSType();
+        QualType compResult = compound->getComputationResultType();
+        Value l = convertScalar(old, lType, compLhs, where);
+        if (binary->isShiftAssignOp())
+          r = convertScalar(r, rhs->getType(), compLhs, where);
+        result = emitArithmetic(*this, binary->getOpcode(), l, r, compResult,
+                                where);
+        result = convertScalar(result, compResult, lType, where);
+      }
+      store(result, dest, where);
+      return dest;
+    }
+    break;
+  }
+  case Stmt::CallExprClass:
+  case Stmt::CXXMemberCallExprClass:
+  case Stmt::CXXOperatorCallExprClass: {
+    const auto *call = cast<CallExpr>(e);
+    if (call->getCallReturnType(mod.ast)->isReferenceType())
+      return {emitCall(call, nullptr), type};
+    Value temp = createTemporary(type, where);
+    if (mod.isAggregate(type))
+      emitCall(call, temp);
+    else
+      store(emitCall(call, nullptr), {temp, type}, where);
+    return {temp, type};
+  }
+  case Stmt::ImplicitCastExprClass:
+  case Stmt::CStyleCastExprClass:
+  case Stmt::CXXStaticCastExprClass:
+  case Stmt::CXXFunctionalCastExprClass:
+  case Stmt::CXXConstCastExprClass:
+  case Stmt::CXXReinterpretCastExprClass: {
+    const auto *cast = dyn_cast<CastExpr>(e);
+    switch (cast->getCastKind()) {
+    case CK_NoOp:
+    case CK_LValueBitCast:
+      return {emitLValue(cast->getSubExpr()).addr, type};
+    default:
+      break;
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  if (e->isPRValue()) {
+    // A value used where an object is needed: give it a temporary.
+    Value temp = createTemporary(type, where);
+    emitInitInto(e, {temp, type});
+    return {temp, type};
+  }
+  mod.unsupported(where, std::string("the lvalue expression '") +
+                             e->getStmtClassName() + "'");
+  return {undefValue(mod.ast.VoidPtrTy, where), type};
+}
+
+//===----------------------------------------------------------------------===//
+// Aggregates and initialization
+//===----------------------------------------------------------------------===//
+
+void FunctionGen::emitInitInto(const Expr *init, LValue dest) {
+  if (mod.isAggregate(dest.type))
+    return emitAggregateInto(init, dest.addr);
+  store(emitScalar(init), dest, init->getExprLoc());
+}
+
+void FunctionGen::emitAggregateInto(const Expr *e, Value dest) {
+  SourceLocation where = e->getExprLoc();
+  QualType type = e->getType();
+  switch (e->getStmtClass()) {
+  case Stmt::ParenExprClass:
+    return emitAggregateInto(cast<ParenExpr>(e)->getSubExpr(), dest);
+  case Stmt::ExprWithCleanupsClass:
+    return emitAggregateInto(cast<ExprWithCleanups>(e)->getSubExpr(), dest);
+  case Stmt::MaterializeTemporaryExprClass:
+    return emitAggregateInto(cast<MaterializeTemporaryExpr>(e)->getSubExpr(),
+                             dest);
+  case Stmt::CXXBindTemporaryExprClass:
+    return emitAggregateInto(cast<CXXBindTemporaryExpr>(e)->getSubExpr(), dest);
+  case Stmt::ImplicitValueInitExprClass:
+  case Stmt::CXXScalarValueInitExprClass:
+    return memzero(dest, type, where);
+  case Stmt::InitListExprClass: {
+    const auto *list = cast<InitListExpr>(e);
+    memzero(dest, type, where);
+    if (const auto *array = mod.ast.getAsConstantArrayType(type)) {
+      QualType elem = array->getElementType();
+      for (unsigned i = 0; i < list->getNumInits(); ++i) {
+        Value addr = pointerOffset(*this, dest, i64Constant(i, where), elem,
+                                   where);
+        emitInitInto(list->getInit(i), {addr, elem});
+      }
+      return;
+    }
+    if (const auto *record = type->getAsRecordDecl()) {
+      if (const auto *cxx = dyn_cast<CXXRecordDecl>(record);
+          cxx && cxx->getNumBases() != 0)
+        return mod.unsupported(where, "aggregate initialization with bases");
+      const ASTRecordLayout &layout = mod.ast.getASTRecordLayout(record);
+      unsigned i = 0;
+      for (const FieldDecl *field : record->fields()) {
+        if (i >= list->getNumInits())
+          break;
+        if (record->isUnion() && list->getInitializedFieldInUnion() != field)
+          continue;
+        int64_t offset = layout.getFieldOffset(field->getFieldIndex()) / 8;
+        emitInitInto(list->getInit(i++),
+                     {byteOffset(*this, dest, offset, where), field->getType()});
+      }
+      return;
+    }
+    break;
+  }
+  case Stmt::CallExprClass:
+  case Stmt::CXXMemberCallExprClass:
+  case Stmt::CXXOperatorCallExprClass:
+    if (!cast<CallExpr>(e)->getCallReturnType(mod.ast)->isReferenceType()) {
+      emitCall(cast<CallExpr>(e), dest);
+      return;
+    }
+    break;
+  default:
+    break;
+  }
+  if (const auto *cast = dyn_cast<CastExpr>(e)) {
+    switch (cast->getCastKind()) {
+    case CK_NoOp:
+    case CK_ConstructorConversion:
+    case CK_UserDefinedConversion:
+      return emitAggregateInto(cast->getSubExpr(), dest);
+    default:
+      break;
+    }
+  }
+  if (const auto *construct = dyn_cast<CXXConstructExpr>(e)) {
+    const CXXConstructorDecl *ctor = construct->getConstructor();
+    if (construct->requiresZeroInitialization())
+      memzero(dest, type, where);
+    if (ctor->isTrivial()) {
+      if (ctor->isCopyOrMoveConstructor())
+        memcpy(dest, emitLValue(construct->getArg(0)).addr, type, where);
+      return;
+    }
+    mod.unsupported(where, "a non-trivial constructor");
+    return;
+  }
+  if (e->isGLValue()) {
+    memcpy(dest, emitLValue(e).addr, type, where);
+    return;
+  }
+  mod.unsupported(where, std::string("the aggregate expression '") +
+                             e->getStmtClassName() + "'");
+}
+
+void FunctionGen::emitIgnored(const Expr *e) {
+  if (e->isGLValue()) {
+    emitLValue(e);
+    return;
+  }
+  if (mod.isAggregate(e->getType())) {
+    Value temp = createTemporary(e->getType(), e->getExprLoc());
+    emitAggregateInto(e, temp);
+    return;
+  }
+  emitScalar(e);
+}
+
+//===----------------------------------------------------------------------===//
+// Calls
+//===----------------------------------------------------------------------===//
+
+Value FunctionGen::emitCall(const CallExpr *call, Value sretDest) {
+  SourceLocation where = call->getExprLoc();
+  const FunctionDecl *callee = call->getDirectCallee();
+  if (!callee) {
+    mod.unsupported(where, "an indirect call");
+    return undefValue(call->getType(), where);
+  }
+  Value builtinResult;
+  if (emitBuiltinCall(call, callee, builtinResult))
+    return builtinResult;
+  if (callee->isVariadic()) {
+    mod.unsupported(where, "a call to a variadic function");
+    return undefValue(call->getType(), where);
+  }
+  if (!callee->hasAttr<CUDADeviceAttr>() && !callee->isConstexpr() &&
+      !callee->hasAttr<CUDAGlobalAttr>()) {
+    mod.error(where, "'" + callee->getNameAsString() +
+                         "' is not a __device__ function");
+    return undefValue(call->getType(), where);
+  }
+
+  mlir::func::FuncOp fn = mod.getFunction(callee);
+  FunctionABI abi = mod.abiOf(callee);
+  SmallVector<Value> args;
+  QualType retType = callee->getReturnType();
+  if (abi.sret) {
+    if (!sretDest)
+      sretDest = createTemporary(retType, where);
+    args.push_back(sretDest);
+  }
+  ArrayRef<const Expr *> argExprs(call->getArgs(), call->getNumArgs());
+  if (abi.hasThis) {
+    if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
+      const Expr *object = member->getImplicitObjectArgument();
+      args.push_back(object->getType()->isPointerType()
+                         ? emitScalar(object)
+                         : emitLValue(object).addr);
+    } else {
+      // An operator that is a member function: the object is the first
+      // operand.
+      args.push_back(emitLValue(argExprs.front()).addr);
+      argExprs = argExprs.drop_front();
+    }
+  }
+  for (auto [param, arg] : llvm::zip(callee->parameters(), argExprs)) {
+    QualType paramType = param->getType();
+    if (paramType->isReferenceType()) {
+      args.push_back(emitLValue(arg).addr);
+    } else if (mod.isAggregate(paramType)) {
+      Value temp = createTemporary(paramType, arg->getExprLoc());
+      emitAggregateInto(arg, temp);
+      args.push_back(temp);
+    } else {
+      args.push_back(emitScalar(arg));
+    }
+  }
+  auto callOp = mlir::func::CallOp::create(builder, loc(where), fn, args);
+  if (abi.sret)
+    return sretDest;
+  if (callOp.getNumResults() == 0)
+    return nullptr;
+  return callOp.getResult(0);
+}
+
+} // namespace cucpu

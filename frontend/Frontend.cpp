@@ -1,0 +1,90 @@
+//===- Frontend.cpp - Runs clang in CUDA device mode ----------------------===//
+
+#include "frontend/Frontend.h"
+#include "frontend/ModuleGen.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Driver/CreateInvocationFromArgs.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+using namespace clang;
+
+namespace cucpu {
+namespace {
+
+class DeviceConsumer : public ASTConsumer {
+public:
+  DeviceConsumer(mlir::ModuleOp module, CompilerInstance &ci)
+      : module(module), ci(ci) {}
+
+  void HandleTranslationUnit(ASTContext &context) override {
+    if (ci.getDiagnostics().hasErrorOccurred())
+      return;
+    ModuleGen gen(context, ci.getDiagnostics(), module);
+    gen.emitTranslationUnit(context.getTranslationUnitDecl());
+  }
+
+private:
+  mlir::ModuleOp module;
+  CompilerInstance &ci;
+};
+
+class DeviceAction : public ASTFrontendAction {
+public:
+  explicit DeviceAction(mlir::ModuleOp module) : module(module) {}
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
+                                                 StringRef) override {
+    return std::make_unique<DeviceConsumer>(module, ci);
+  }
+
+private:
+  mlir::ModuleOp module;
+};
+
+} // namespace
+
+mlir::OwningOpRef<mlir::ModuleOp>
+translateCudaToMLIR(mlir::MLIRContext &context, const std::string &clangPath,
+                    const std::string &inputFile,
+                    const std::vector<std::string> &clangArgs) {
+  std::vector<const char *> args = {clangPath.c_str(), "-x", "cuda",
+                                    "--cuda-device-only", "-fsyntax-only"};
+  for (const std::string &arg : clangArgs)
+    args.push_back(arg.c_str());
+  args.push_back(inputFile.c_str());
+
+  DiagnosticOptions diagOpts;
+  auto diagPrinter = std::make_unique<TextDiagnosticPrinter>(llvm::errs(), diagOpts);
+  IntrusiveRefCntPtr<DiagnosticsEngine> argDiags =
+      CompilerInstance::createDiagnostics(*llvm::vfs::getRealFileSystem(),
+                                          diagOpts, diagPrinter.get(),
+                                          /*ShouldOwnClient=*/false);
+  CreateInvocationOptions invocationOpts;
+  invocationOpts.Diags = argDiags;
+  std::shared_ptr<CompilerInvocation> invocation =
+      createInvocation(args, invocationOpts);
+  if (!invocation)
+    return nullptr;
+  // Diagnostics show the source line and a caret, as clang's do.
+  invocation->getDiagnosticOpts().ShowCarets = true;
+
+  CompilerInstance ci(invocation);
+  ci.setVirtualFileSystem(llvm::vfs::getRealFileSystem());
+  ci.createDiagnostics(diagPrinter.release(), /*ShouldOwnClient=*/true);
+
+  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::ModuleOp::create(
+      mlir::FileLineColLoc::get(&context, inputFile, 0, 0));
+  DeviceAction action(*module);
+  if (!ci.ExecuteAction(action) || ci.getDiagnostics().hasErrorOccurred())
+    return nullptr;
+  return module;
+}
+
+} // namespace cucpu

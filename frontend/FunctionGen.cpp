@@ -1,0 +1,158 @@
+//===- FunctionGen.cpp - Function bodies and shared helpers ---------------===//
+
+#include "frontend/FunctionGen.h"
+
+using namespace clang;
+using mlir::Value;
+namespace LLVM = mlir::LLVM;
+namespace arith = mlir::arith;
+
+namespace cucpu {
+
+FunctionGen::FunctionGen(ModuleGen &mod, const FunctionDecl *fd,
+                         mlir::func::FuncOp fn)
+    : mod(mod), builder(mod.ctx), fd(fd), fn(fn), abi(mod.abiOf(fd)) {}
+
+namespace {
+/// Finds whether a function needs a return flag: whether some `return` is not
+/// the last statement of the body.
+bool hasEarlyReturn(const Stmt *body) {
+  const Stmt *last = nullptr;
+  if (const auto *compound = dyn_cast<CompoundStmt>(body))
+    last = compound->body_back();
+  bool found = false;
+  std::function<void(const Stmt *)> visit = [&](const Stmt *s) {
+    if (!s || found || isa<LambdaExpr>(s))
+      return;
+    if (isa<ReturnStmt>(s) && s != last) {
+      found = true;
+      return;
+    }
+    for (const Stmt *child : s->children())
+      visit(child);
+  };
+  visit(body);
+  return found;
+}
+} // namespace
+
+void FunctionGen::emitBody() {
+  entryBlock = fn.addEntryBlock();
+  builder.setInsertionPointToStart(entryBlock);
+  SourceLocation where = fd->getLocation();
+
+  unsigned argIndex = 0;
+  if (abi.sret)
+    sretPtr = entryBlock->getArgument(argIndex++);
+  if (abi.hasThis)
+    thisPtr = entryBlock->getArgument(argIndex++);
+  for (const ParmVarDecl *param : fd->parameters()) {
+    Value arg = entryBlock->getArgument(argIndex++);
+    QualType type = param->getType();
+    // Parameters live in memory like other locals, so their address can be
+    // taken; aggregates are copied so the callee never writes the caller's.
+    Value slot = createTemporary(type, param->getLocation());
+    if (mod.isAggregate(type))
+      memcpy(slot, arg, type, param->getLocation());
+    else
+      store(arg, {slot, type}, param->getLocation());
+    locals[param] = slot;
+  }
+
+  QualType retType = fd->getReturnType();
+  if (!retType->isVoidType() && !abi.sret)
+    returnSlot = createTemporary(retType, where);
+  if (hasEarlyReturn(fd->getBody()))
+    returnFlag = createFlag(where);
+
+  if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fd))
+    if (ctor->getNumCtorInitializers() != 0)
+      mod.unsupported(ctor->getLocation(), "a constructor initializer list");
+
+  emitStmt(fd->getBody());
+
+  SourceLocation end = fd->getBody()->getEndLoc();
+  if (returnSlot) {
+    Value result = load({returnSlot, retType}, end);
+    mlir::func::ReturnOp::create(builder, loc(end), result);
+  } else {
+    mlir::func::ReturnOp::create(builder, loc(end));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+Value FunctionGen::createTemporary(QualType type, SourceLocation where) {
+  mlir::OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(entryBlock);
+  Value one = i64Constant(1, where);
+  return LLVM::AllocaOp::create(builder, loc(where),
+                                LLVM::LLVMPointerType::get(mod.ctx),
+                                mod.memoryType(type, where), one,
+                                mod.alignOf(type));
+}
+
+Value FunctionGen::createFlag(SourceLocation where) {
+  Value flag = createTemporary(mod.ast.BoolTy, where);
+  mlir::OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointAfterValue(flag);
+  setFlag(flag, false, where);
+  return flag;
+}
+
+void FunctionGen::setFlag(Value flag, bool value, SourceLocation where) {
+  Value v = intConstant(builder.getI8Type(), value ? 1 : 0, where);
+  LLVM::StoreOp::create(builder, loc(where), v, flag, 1);
+}
+
+Value FunctionGen::intConstant(mlir::Type type, int64_t value,
+                               SourceLocation where) {
+  return arith::ConstantOp::create(builder, loc(where), type,
+                                   builder.getIntegerAttr(type, value));
+}
+
+Value FunctionGen::i64Constant(int64_t value, SourceLocation where) {
+  return intConstant(builder.getI64Type(), value, where);
+}
+
+Value FunctionGen::undefValue(QualType type, SourceLocation where) {
+  mlir::Type t = mod.isAggregate(type) ? LLVM::LLVMPointerType::get(mod.ctx)
+                                       : mod.convertType(type, where);
+  return LLVM::UndefOp::create(builder, loc(where), t);
+}
+
+Value FunctionGen::load(LValue lv, SourceLocation where) {
+  mlir::Location l = loc(where);
+  Value v = LLVM::LoadOp::create(builder, l, mod.memoryType(lv.type, where),
+                                 lv.addr, mod.alignOf(lv.type),
+                                 lv.type.isVolatileQualified());
+  if (lv.type->isBooleanType())
+    v = arith::TruncIOp::create(builder, l, builder.getI1Type(), v);
+  return v;
+}
+
+void FunctionGen::store(Value v, LValue lv, SourceLocation where) {
+  mlir::Location l = loc(where);
+  if (lv.type->isBooleanType())
+    v = arith::ExtUIOp::create(builder, l, builder.getI8Type(), v);
+  LLVM::StoreOp::create(builder, l, v, lv.addr, mod.alignOf(lv.type),
+                        lv.type.isVolatileQualified());
+}
+
+void FunctionGen::memcpy(Value dest, Value src, QualType type,
+                         SourceLocation where) {
+  Value size = i64Constant(mod.sizeOf(type), where);
+  LLVM::MemcpyOp::create(builder, loc(where), dest, src, size,
+                         /*isVolatile=*/false);
+}
+
+void FunctionGen::memzero(Value dest, QualType type, SourceLocation where) {
+  Value size = i64Constant(mod.sizeOf(type), where);
+  Value zero = intConstant(builder.getI8Type(), 0, where);
+  LLVM::MemsetOp::create(builder, loc(where), dest, zero, size,
+                         /*isVolatile=*/false);
+}
+
+} // namespace cucpu

@@ -1,0 +1,127 @@
+//===- FunctionGen.h - Emits the body of one device function ----*- C++ -*-===//
+//
+// Bodies are emitted as structured control flow (scf.if, scf.while) in a
+// single block, so that a whole kernel can be inlined into the launch's thread
+// loop. Local variables are allocas at the function's entry; mem2reg turns them
+// into SSA values later. `return`, `break` and `continue` set flags in memory,
+// and the statements that follow them run under `scf.if (!flags)`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUCPU_FRONTEND_FUNCTIONGEN_H
+#define CUCPU_FRONTEND_FUNCTIONGEN_H
+
+#include "frontend/ModuleGen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+
+namespace cucpu {
+
+/// An address and the type of the object stored there.
+struct LValue {
+  mlir::Value addr;
+  clang::QualType type;
+};
+
+class FunctionGen {
+public:
+  FunctionGen(ModuleGen &mod, const clang::FunctionDecl *fd,
+              mlir::func::FuncOp fn);
+
+  /// Emits the whole body of the function.
+  void emitBody();
+
+  //===--- Statements (StmtGen.cpp) ---------------------------------------===//
+  void emitStmt(const clang::Stmt *s);
+  void emitStmtList(llvm::ArrayRef<const clang::Stmt *> stmts);
+  void emitVarDecl(const clang::VarDecl *vd);
+
+  //===--- Expressions (ExprGen.cpp) --------------------------------------===//
+  /// The value of a scalar expression.
+  mlir::Value emitScalar(const clang::Expr *e);
+  /// The address an lvalue expression designates.
+  LValue emitLValue(const clang::Expr *e);
+  /// An expression evaluated for its side effects only.
+  void emitIgnored(const clang::Expr *e);
+  /// A scalar expression converted to an i1 condition.
+  mlir::Value emitCondition(const clang::Expr *e);
+  /// Stores the value of aggregate expression `e` into `dest`.
+  void emitAggregateInto(const clang::Expr *e, mlir::Value dest);
+  /// Stores `init` into the object at `dest`, scalar or aggregate.
+  void emitInitInto(const clang::Expr *init, LValue dest);
+
+  mlir::Value convertScalar(mlir::Value v, clang::QualType from,
+                            clang::QualType to, clang::SourceLocation where);
+  mlir::Value load(LValue lv, clang::SourceLocation where);
+  void store(mlir::Value v, LValue lv, clang::SourceLocation where);
+
+  //===--- Calls and builtins (ExprGen.cpp, BuiltinGen.cpp) ---------------===//
+  /// Emits a call; aggregate results go to `sretDest` (a temporary if null).
+  mlir::Value emitCall(const clang::CallExpr *call, mlir::Value sretDest);
+  /// Emits a call to a builtin or a CUDA device intrinsic. Returns false if
+  /// `callee` is not one; sets `result` to its value (null for void).
+  bool emitBuiltinCall(const clang::CallExpr *call,
+                       const clang::FunctionDecl *callee, mlir::Value &result);
+
+  //===--- Helpers --------------------------------------------------------===//
+  mlir::Location loc(clang::SourceLocation where) { return mod.loc(where); }
+  /// A stack slot for `type`, allocated in the function's entry block.
+  mlir::Value createTemporary(clang::QualType type, clang::SourceLocation where);
+  mlir::Value createFlag(clang::SourceLocation where);
+  void setFlag(mlir::Value flag, bool value, clang::SourceLocation where);
+  mlir::Value intConstant(mlir::Type type, int64_t value,
+                          clang::SourceLocation where);
+  mlir::Value i64Constant(int64_t value, clang::SourceLocation where);
+  mlir::Value undefValue(clang::QualType type, clang::SourceLocation where);
+  void memcpy(mlir::Value dest, mlir::Value src, clang::QualType type,
+              clang::SourceLocation where);
+  void memzero(mlir::Value dest, clang::QualType type,
+               clang::SourceLocation where);
+
+  ModuleGen &mod;
+  mlir::OpBuilder builder;
+
+private:
+  /// True if `s` may leave the statement list it is in: a return anywhere,
+  /// or a break/continue that targets the innermost enclosing loop.
+  bool mayExit(const clang::Stmt *s) const;
+  /// i1 that is true while no return/break/continue flag is set.
+  mlir::Value notExited(clang::SourceLocation where, bool includeContinue);
+
+  void emitReturn(const clang::ReturnStmt *s);
+  void emitIf(const clang::IfStmt *s);
+  void emitWhile(const clang::WhileStmt *s);
+  void emitDo(const clang::DoStmt *s);
+  void emitFor(const clang::ForStmt *s);
+  /// Emits a loop: `cond` (may be null) checked before each iteration unless
+  /// `bodyFirst`, then `body`, then `inc` (may be null).
+  void emitLoop(const clang::Stmt *loopStmt, const clang::Expr *cond,
+                const clang::Stmt *body, const clang::Expr *inc,
+                bool bodyFirst, const clang::VarDecl *condVar);
+
+  const clang::FunctionDecl *fd;
+  mlir::func::FuncOp fn;
+  FunctionABI abi;
+  mlir::Block *entryBlock = nullptr;
+
+  llvm::DenseMap<const clang::ValueDecl *, mlir::Value> locals;
+  mlir::Value thisPtr;
+  mlir::Value sretPtr;
+  mlir::Value returnSlot;
+  mlir::Value returnFlag;
+
+  struct LoopState {
+    mlir::Value breakFlag;
+    mlir::Value continueFlag;
+  };
+  llvm::SmallVector<LoopState> loops;
+};
+
+} // namespace cucpu
+
+#endif // CUCPU_FRONTEND_FUNCTIONGEN_H

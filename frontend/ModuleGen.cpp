@@ -1,0 +1,274 @@
+//===- ModuleGen.cpp - Kernels, launchers and the type mapping ------------===//
+
+#include "frontend/ModuleGen.h"
+#include "frontend/FunctionGen.h"
+#include "lowering/Lowering.h"
+#include "transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+using mlir::Value;
+
+namespace cucpu {
+
+ModuleGen::ModuleGen(ASTContext &ast, DiagnosticsEngine &diags,
+                     mlir::ModuleOp module)
+    : ast(ast), diags(diags), ctx(module.getContext()), module(module),
+      mangler(ast.createMangleContext()) {}
+
+//===----------------------------------------------------------------------===//
+// Diagnostics
+//===----------------------------------------------------------------------===//
+
+mlir::Location ModuleGen::loc(SourceLocation where) {
+  PresumedLoc p = ast.getSourceManager().getPresumedLoc(
+      ast.getSourceManager().getExpansionLoc(where));
+  if (p.isInvalid())
+    return mlir::UnknownLoc::get(ctx);
+  return mlir::FileLineColLoc::get(ctx, p.getFilename(), p.getLine(),
+                                   p.getColumn());
+}
+
+void ModuleGen::error(SourceLocation where, StringRef message) {
+  ++errorCount;
+  unsigned id = diags.getCustomDiagID(DiagnosticsEngine::Error, "%0");
+  diags.Report(where, id) << message;
+}
+
+void ModuleGen::unsupported(SourceLocation where, StringRef what) {
+  error(where, (what + " is not supported in device code yet").str());
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+bool ModuleGen::isAggregate(QualType type) const {
+  type = type.getCanonicalType();
+  return type->isRecordType() || type->isArrayType() ||
+         type->isAnyComplexType() || type->isVectorType();
+}
+
+uint64_t ModuleGen::sizeOf(QualType type) const {
+  return ast.getTypeSizeInChars(type).getQuantity();
+}
+
+unsigned ModuleGen::alignOf(QualType type) const {
+  return ast.getTypeAlignInChars(type).getQuantity();
+}
+
+bool ModuleGen::isSigned(QualType type) const {
+  return type->isSignedIntegerOrEnumerationType();
+}
+
+mlir::Type ModuleGen::convertType(QualType type, SourceLocation where) {
+  type = type.getCanonicalType();
+  if (type->isBooleanType())
+    return mlir::IntegerType::get(ctx, 1);
+  if (type->isIntegralOrEnumerationType())
+    return mlir::IntegerType::get(ctx, ast.getTypeSize(type));
+  if (type->isPointerType() || type->isReferenceType() ||
+      type->isNullPtrType())
+    return mlir::LLVM::LLVMPointerType::get(ctx);
+  if (const auto *builtin = type->getAs<BuiltinType>()) {
+    switch (builtin->getKind()) {
+    case BuiltinType::Half:
+    case BuiltinType::Float16:
+      return mlir::Float16Type::get(ctx);
+    case BuiltinType::BFloat16:
+      return mlir::BFloat16Type::get(ctx);
+    case BuiltinType::Float:
+      return mlir::Float32Type::get(ctx);
+    case BuiltinType::Double:
+      return mlir::Float64Type::get(ctx);
+    default:
+      break;
+    }
+  }
+  unsupported(where, "the type '" + type.getAsString() + "'");
+  return mlir::IntegerType::get(ctx, 8);
+}
+
+mlir::Type ModuleGen::memoryType(QualType type, SourceLocation where) {
+  if (isAggregate(type))
+    return mlir::LLVM::LLVMArrayType::get(mlir::IntegerType::get(ctx, 8),
+                                          sizeOf(type));
+  if (type->isBooleanType())
+    return mlir::IntegerType::get(ctx, 8);
+  return convertType(type, where);
+}
+
+//===----------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------===//
+
+std::string ModuleGen::mangledName(const NamedDecl *decl) {
+  if (!mangler->shouldMangleDeclName(decl))
+    return decl->getName().str();
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  if (const auto *ctor = dyn_cast<CXXConstructorDecl>(decl))
+    mangler->mangleName(GlobalDecl(ctor, Ctor_Complete), os);
+  else if (const auto *dtor = dyn_cast<CXXDestructorDecl>(decl))
+    mangler->mangleName(GlobalDecl(dtor, Dtor_Complete), os);
+  else
+    mangler->mangleName(GlobalDecl(cast<FunctionDecl>(decl)), os);
+  return name;
+}
+
+FunctionABI ModuleGen::abiOf(const FunctionDecl *fd) const {
+  FunctionABI abi;
+  abi.sret = isAggregate(fd->getReturnType());
+  if (const auto *method = dyn_cast<CXXMethodDecl>(fd))
+    abi.hasThis = method->isInstance();
+  return abi;
+}
+
+mlir::func::FuncOp ModuleGen::getFunction(const FunctionDecl *fd) {
+  fd = fd->getDefinition() ? fd->getDefinition() : fd;
+  if (auto it = functions.find(fd); it != functions.end())
+    return it->second;
+
+  SourceLocation where = fd->getLocation();
+  FunctionABI abi = abiOf(fd);
+  auto ptrType = mlir::LLVM::LLVMPointerType::get(ctx);
+  SmallVector<mlir::Type> inputs, results;
+  if (abi.sret)
+    inputs.push_back(ptrType);
+  if (abi.hasThis)
+    inputs.push_back(ptrType);
+  for (const ParmVarDecl *param : fd->parameters())
+    inputs.push_back(isAggregate(param->getType())
+                         ? ptrType
+                         : convertType(param->getType(), param->getLocation()));
+  if (!abi.sret && !fd->getReturnType()->isVoidType())
+    results.push_back(convertType(fd->getReturnType(), where));
+
+  mlir::OpBuilder builder(ctx);
+  builder.setInsertionPointToEnd(module.getBody());
+  auto fn = mlir::func::FuncOp::create(builder, loc(where), mangledName(fd),
+                                       builder.getFunctionType(inputs, results));
+  fn.setPrivate();
+  functions[fd] = fn;
+  if (fd->hasBody())
+    pending.push_back(fd);
+  else
+    error(where, "device function '" + fd->getNameAsString() +
+                     "' is declared but never defined in this file");
+  return fn;
+}
+
+void ModuleGen::emitPendingBodies() {
+  while (!pending.empty()) {
+    const FunctionDecl *fd = pending.front();
+    pending.pop_front();
+    FunctionGen gen(*this, fd, functions[fd]);
+    gen.emitBody();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels and launchers
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Finds every kernel definition, including template instantiations.
+class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *fd) {
+    if (fd->hasAttr<CUDAGlobalAttr>() && fd->doesThisDeclarationHaveABody() &&
+        !fd->isDependentContext())
+      kernels.push_back(fd);
+    return true;
+  }
+  std::vector<const FunctionDecl *> kernels;
+};
+} // namespace
+
+void ModuleGen::emitTranslationUnit(const TranslationUnitDecl *tu) {
+  KernelFinder finder;
+  finder.TraverseDecl(const_cast<TranslationUnitDecl *>(tu));
+  for (const FunctionDecl *kernel : finder.kernels)
+    emitKernel(kernel);
+  emitPendingBodies();
+}
+
+void ModuleGen::emitKernel(const FunctionDecl *fd) {
+  mlir::func::FuncOp kernel = getFunction(fd);
+  emitLauncher(fd, kernel);
+}
+
+/// The launcher is the kernel's CPU entry point. Its signature is the launch
+/// ABI the runtime calls: grid x/y/z, block x/y/z (i32), dynamic shared memory
+/// bytes (i64) and the array of pointers to the arguments (as cudaLaunchKernel
+/// receives them). Its body is the whole grid:
+///   scf.parallel (blocks) { scf.parallel (threads) { call @kernel(args) } }
+void ModuleGen::emitLauncher(const FunctionDecl *fd, mlir::func::FuncOp kernel) {
+  mlir::Location l = loc(fd->getLocation());
+  mlir::OpBuilder b(ctx);
+  b.setInsertionPointToEnd(module.getBody());
+  auto i32 = b.getI32Type();
+  auto i64 = b.getI64Type();
+  auto ptrType = mlir::LLVM::LLVMPointerType::get(ctx);
+  SmallVector<mlir::Type> inputs(6, i32);
+  inputs.push_back(i64);
+  inputs.push_back(ptrType);
+  auto launcher = mlir::func::FuncOp::create(
+      b, l, ("__cucpu_entry_" + kernel.getSymName()).str(),
+      b.getFunctionType(inputs, {}));
+  launcher->setAttr(kKernelNameAttr, b.getStringAttr(kernel.getSymName()));
+  launcher->setAttr("llvm.linkage", mlir::LLVM::LinkageAttr::get(
+                                        ctx, mlir::LLVM::Linkage::Internal));
+  mlir::Block *entry = launcher.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+
+  SmallVector<Value> dims;
+  for (unsigned i = 0; i < 6; ++i)
+    dims.push_back(mlir::arith::IndexCastUIOp::create(b, l, b.getIndexType(),
+                                                      entry->getArgument(i)));
+  Value argv = entry->getArgument(7);
+
+  // Arguments are read once per launch; aggregates are passed by pointer to
+  // the caller's copy, which the kernel copies again before any write.
+  SmallVector<Value> args;
+  for (auto [i, param] : llvm::enumerate(fd->parameters())) {
+    Value slot = mlir::LLVM::GEPOp::create(
+        b, l, ptrType, ptrType, argv,
+        ArrayRef<mlir::LLVM::GEPArg>{static_cast<int32_t>(i)});
+    Value argPtr = mlir::LLVM::LoadOp::create(b, l, ptrType, slot);
+    QualType type = param->getType();
+    if (isAggregate(type)) {
+      args.push_back(argPtr);
+      continue;
+    }
+    Value v = mlir::LLVM::LoadOp::create(
+        b, l, memoryType(type, param->getLocation()), argPtr, alignOf(type));
+    if (type->isBooleanType())
+      v = mlir::arith::TruncIOp::create(b, l, b.getI1Type(), v);
+    args.push_back(v);
+  }
+
+  Value zero = mlir::arith::ConstantIndexOp::create(b, l, 0);
+  Value one = mlir::arith::ConstantIndexOp::create(b, l, 1);
+  SmallVector<Value> zeros(3, zero), ones(3, one);
+  auto blockLoop = mlir::scf::ParallelOp::create(
+      b, l, zeros, ArrayRef<Value>(dims).take_front(3), ones);
+  blockLoop->setAttr(kLoopRoleAttr, b.getStringAttr(kBlockLoopRole));
+  b.setInsertionPointToStart(blockLoop.getBody());
+  auto threadLoop = mlir::scf::ParallelOp::create(
+      b, l, zeros, ArrayRef<Value>(dims).drop_front(3), ones);
+  threadLoop->setAttr(kLoopRoleAttr, b.getStringAttr(kThreadLoopRole));
+  b.setInsertionPointToStart(threadLoop.getBody());
+  mlir::func::CallOp::create(b, l, kernel, args);
+
+  b.setInsertionPointToEnd(entry);
+  mlir::func::ReturnOp::create(b, l);
+}
+
+} // namespace cucpu

@@ -1,0 +1,94 @@
+//===- ModuleGen.h - Translation of device code to MLIR ---------*- C++ -*-===//
+//
+// ModuleGen owns what one translation unit's device code shares: the MLIR
+// module, the mapping from clang types to MLIR types, the functions emitted so
+// far and the diagnostics. FunctionGen emits the body of one function.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUCPU_FRONTEND_MODULEGEN_H
+#define CUCPU_FRONTEND_MODULEGEN_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Mangle.h"
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <deque>
+
+namespace cucpu {
+
+/// How a device function's C++ signature maps to its MLIR signature:
+/// [sret pointer] [this pointer] parameters... -> [scalar result].
+/// Aggregates are passed as pointers to a copy the caller owns; references as
+/// pointers.
+struct FunctionABI {
+  bool sret = false;
+  bool hasThis = false;
+  unsigned firstParam() const { return unsigned(sret) + unsigned(hasThis); }
+};
+
+class ModuleGen {
+public:
+  ModuleGen(clang::ASTContext &ast, clang::DiagnosticsEngine &diags,
+            mlir::ModuleOp module);
+
+  /// Emits every kernel of the translation unit, with its launcher and the
+  /// device functions it calls.
+  void emitTranslationUnit(const clang::TranslationUnitDecl *tu);
+
+  //===--- Types ----------------------------------------------------------===//
+
+  /// True for types that live only in memory: records, arrays, complex and
+  /// vector types.
+  bool isAggregate(clang::QualType type) const;
+  /// The SSA type of a scalar value of `type` (i1 for bool).
+  mlir::Type convertType(clang::QualType type, clang::SourceLocation where);
+  /// The type of `type` in memory: bool is i8, aggregates are byte arrays of
+  /// their size (which makes them valid GEP element types with the right
+  /// stride).
+  mlir::Type memoryType(clang::QualType type, clang::SourceLocation where);
+  uint64_t sizeOf(clang::QualType type) const;
+  unsigned alignOf(clang::QualType type) const;
+  bool isSigned(clang::QualType type) const;
+
+  //===--- Functions ------------------------------------------------------===//
+
+  FunctionABI abiOf(const clang::FunctionDecl *fd) const;
+  /// Returns the MLIR function of a device function, declaring it and queueing
+  /// its body for emission on first use.
+  mlir::func::FuncOp getFunction(const clang::FunctionDecl *fd);
+  std::string mangledName(const clang::NamedDecl *decl);
+
+  //===--- Diagnostics and locations --------------------------------------===//
+
+  mlir::Location loc(clang::SourceLocation where);
+  /// Reports an error at `where` in clang's format. Translation goes on so
+  /// that all errors are reported, but the module is not used.
+  void error(clang::SourceLocation where, llvm::StringRef message);
+  void unsupported(clang::SourceLocation where, llvm::StringRef what);
+  bool hadError() const { return errorCount != 0; }
+
+  clang::ASTContext &ast;
+  clang::DiagnosticsEngine &diags;
+  mlir::MLIRContext *ctx;
+  mlir::ModuleOp module;
+
+private:
+  void emitKernel(const clang::FunctionDecl *fd);
+  void emitLauncher(const clang::FunctionDecl *fd, mlir::func::FuncOp kernel);
+  void emitPendingBodies();
+
+  std::unique_ptr<clang::MangleContext> mangler;
+  llvm::DenseMap<const clang::FunctionDecl *, mlir::func::FuncOp> functions;
+  std::deque<const clang::FunctionDecl *> pending;
+  unsigned errorCount = 0;
+};
+
+} // namespace cucpu
+
+#endif // CUCPU_FRONTEND_MODULEGEN_H

@@ -1,0 +1,276 @@
+//===- StmtGen.cpp - Statements as structured control flow ----------------===//
+
+#include "frontend/FunctionGen.h"
+
+using namespace clang;
+using mlir::Value;
+namespace LLVM = mlir::LLVM;
+namespace arith = mlir::arith;
+namespace scf = mlir::scf;
+
+namespace cucpu {
+
+namespace {
+/// What kind of early exit a statement contains.
+struct ExitScan {
+  bool anyReturn = false;
+  bool breakHere = false;    // a break that leaves the scanned loop
+  bool continueHere = false; // a continue of the scanned loop
+
+  /// `loopDepth`/`switchDepth` count loops and switches entered below the
+  /// statement being scanned.
+  void scan(const Stmt *s, unsigned loopDepth, unsigned switchDepth) {
+    if (!s || isa<LambdaExpr>(s))
+      return;
+    if (isa<ReturnStmt>(s))
+      anyReturn = true;
+    else if (isa<BreakStmt>(s) && loopDepth == 0 && switchDepth == 0)
+      breakHere = true;
+    else if (isa<ContinueStmt>(s) && loopDepth == 0)
+      continueHere = true;
+    bool isLoop = isa<WhileStmt, DoStmt, ForStmt, CXXForRangeStmt>(s);
+    bool isSwitch = isa<SwitchStmt>(s);
+    for (const Stmt *child : s->children())
+      scan(child, loopDepth + isLoop, switchDepth + isSwitch);
+  }
+};
+} // namespace
+
+bool FunctionGen::mayExit(const Stmt *s) const {
+  ExitScan scan;
+  scan.scan(s, 0, 0);
+  return scan.anyReturn || scan.breakHere || scan.continueHere;
+}
+
+Value FunctionGen::notExited(SourceLocation where, bool includeContinue) {
+  mlir::Location l = loc(where);
+  SmallVector<Value> flags;
+  if (returnFlag)
+    flags.push_back(returnFlag);
+  if (!loops.empty()) {
+    if (loops.back().breakFlag)
+      flags.push_back(loops.back().breakFlag);
+    if (includeContinue && loops.back().continueFlag)
+      flags.push_back(loops.back().continueFlag);
+  }
+  if (flags.empty())
+    return nullptr;
+  Value any;
+  for (Value flag : flags) {
+    Value set = load({flag, mod.ast.BoolTy}, where);
+    any = any ? arith::OrIOp::create(builder, l, any, set) : set;
+  }
+  Value trueValue = intConstant(builder.getI1Type(), 1, where);
+  return arith::XOrIOp::create(builder, l, any, trueValue);
+}
+
+void FunctionGen::emitStmtList(ArrayRef<const Stmt *> stmts) {
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    emitStmt(stmts[i]);
+    if (i + 1 == stmts.size() || !mayExit(stmts[i]))
+      continue;
+    Value running = notExited(stmts[i]->getEndLoc(), /*includeContinue=*/true);
+    if (!running)
+      continue;
+    // The rest of the list runs only if the statement did not leave it.
+    auto ifOp = scf::IfOp::create(builder, loc(stmts[i + 1]->getBeginLoc()),
+                                  running, /*withElseRegion=*/false);
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    emitStmtList(stmts.drop_front(i + 1));
+    return;
+  }
+}
+
+void FunctionGen::emitStmt(const Stmt *s) {
+  if (!s)
+    return;
+  switch (s->getStmtClass()) {
+  case Stmt::CompoundStmtClass: {
+    const auto *compound = cast<CompoundStmt>(s);
+    SmallVector<const Stmt *> stmts(compound->body());
+    emitStmtList(stmts);
+    return;
+  }
+  case Stmt::NullStmtClass:
+    return;
+  case Stmt::DeclStmtClass:
+    for (const Decl *d : cast<DeclStmt>(s)->decls())
+      if (const auto *vd = dyn_cast<VarDecl>(d))
+        emitVarDecl(vd);
+    return;
+  case Stmt::ReturnStmtClass:
+    return emitReturn(cast<ReturnStmt>(s));
+  case Stmt::IfStmtClass:
+    return emitIf(cast<IfStmt>(s));
+  case Stmt::WhileStmtClass: {
+    const auto *w = cast<WhileStmt>(s);
+    return emitLoop(w, w->getCond(), w->getBody(), nullptr, false,
+                    w->getConditionVariable());
+  }
+  case Stmt::DoStmtClass: {
+    const auto *d = cast<DoStmt>(s);
+    return emitLoop(d, d->getCond(), d->getBody(), nullptr, true, nullptr);
+  }
+  case Stmt::ForStmtClass: {
+    const auto *f = cast<ForStmt>(s);
+    emitStmt(f->getInit());
+    return emitLoop(f, f->getCond(), f->getBody(), f->getInc(), false,
+                    f->getConditionVariable());
+  }
+  case Stmt::BreakStmtClass:
+    setFlag(loops.back().breakFlag, true, s->getBeginLoc());
+    return;
+  case Stmt::ContinueStmtClass:
+    setFlag(loops.back().continueFlag, true, s->getBeginLoc());
+    return;
+  case Stmt::AttributedStmtClass:
+    return emitStmt(cast<AttributedStmt>(s)->getSubStmt());
+  case Stmt::SwitchStmtClass:
+    return mod.unsupported(s->getBeginLoc(), "a switch statement");
+  case Stmt::GotoStmtClass:
+  case Stmt::IndirectGotoStmtClass:
+  case Stmt::LabelStmtClass:
+    return mod.unsupported(s->getBeginLoc(), "goto");
+  case Stmt::CXXForRangeStmtClass:
+    return mod.unsupported(s->getBeginLoc(), "a range-based for loop");
+  case Stmt::GCCAsmStmtClass:
+  case Stmt::MSAsmStmtClass:
+    return mod.unsupported(s->getBeginLoc(), "inline assembly");
+  case Stmt::CXXTryStmtClass:
+    return mod.unsupported(s->getBeginLoc(), "a try block");
+  default:
+    break;
+  }
+  if (const auto *e = dyn_cast<Expr>(s))
+    return emitIgnored(e);
+  mod.unsupported(s->getBeginLoc(),
+                  std::string("the statement '") + s->getStmtClassName() + "'");
+}
+
+void FunctionGen::emitVarDecl(const VarDecl *vd) {
+  SourceLocation where = vd->getLocation();
+  if (vd->hasAttr<CUDASharedAttr>())
+    return mod.unsupported(where, "a __shared__ variable");
+  if (vd->isStaticLocal() || vd->hasExternalStorage())
+    return mod.unsupported(where, "a static local variable");
+  QualType type = vd->getType();
+  if (type->isReferenceType()) {
+    // A reference is the address of what it is bound to.
+    LValue target = emitLValue(vd->getInit());
+    Value slot = createTemporary(type, where);
+    store(target.addr, {slot, type}, where);
+    locals[vd] = slot;
+    return;
+  }
+  if (type->isVariableArrayType())
+    return mod.unsupported(where, "a variable-length array");
+  Value slot = createTemporary(type, where);
+  locals[vd] = slot;
+  if (const Expr *init = vd->getInit())
+    emitInitInto(init, {slot, type});
+}
+
+void FunctionGen::emitReturn(const ReturnStmt *s) {
+  if (const Expr *value = s->getRetValue()) {
+    if (sretPtr)
+      emitAggregateInto(value, sretPtr);
+    else if (returnSlot)
+      store(emitScalar(value), {returnSlot, fd->getReturnType()},
+            s->getBeginLoc());
+    else
+      emitIgnored(value);
+  }
+  if (returnFlag)
+    setFlag(returnFlag, true, s->getBeginLoc());
+}
+
+void FunctionGen::emitIf(const IfStmt *s) {
+  if (s->isConsteval())
+    return mod.unsupported(s->getBeginLoc(), "'if consteval'");
+  emitStmt(s->getInit());
+  if (const VarDecl *condVar = s->getConditionVariable())
+    emitVarDecl(condVar);
+  Value cond = emitCondition(s->getCond());
+  auto ifOp = scf::IfOp::create(builder, loc(s->getBeginLoc()), cond,
+                                /*withElseRegion=*/s->getElse() != nullptr);
+  mlir::OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  emitStmt(s->getThen());
+  if (s->getElse()) {
+    builder.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    emitStmt(s->getElse());
+  }
+}
+
+void FunctionGen::emitLoop(const Stmt *loopStmt, const Expr *cond,
+                           const Stmt *body, const Expr *inc, bool bodyFirst,
+                           const VarDecl *condVar) {
+  SourceLocation where = loopStmt->getBeginLoc();
+  mlir::Location l = loc(where);
+  ExitScan scan;
+  scan.scan(body, 0, 0);
+  LoopState state;
+  if (scan.breakHere) {
+    state.breakFlag = createFlag(where);
+    setFlag(state.breakFlag, false, where);
+  }
+  if (scan.continueHere)
+    state.continueFlag = createFlag(where);
+  loops.push_back(state);
+
+  // The loop condition, evaluated only while no return or break happened.
+  auto emitGuardedCondition = [&]() -> Value {
+    auto evaluate = [&]() -> Value {
+      if (condVar)
+        emitVarDecl(condVar);
+      return cond ? emitCondition(cond)
+                  : intConstant(builder.getI1Type(), 1, where);
+    };
+    Value running = notExited(where, /*includeContinue=*/false);
+    if (!running)
+      return evaluate();
+    auto ifOp = scf::IfOp::create(builder, l, builder.getI1Type(), running,
+                                  /*withElseRegion=*/true);
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(builder, l, evaluate());
+    builder.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(builder, l,
+                         intConstant(builder.getI1Type(), 0, where));
+    return ifOp.getResult(0);
+  };
+  auto emitIteration = [&]() {
+    if (state.continueFlag)
+      setFlag(state.continueFlag, false, where);
+    emitStmt(body);
+    if (!inc)
+      return;
+    Value running = notExited(where, /*includeContinue=*/false);
+    if (!running)
+      return emitIgnored(inc);
+    auto ifOp = scf::IfOp::create(builder, l, running, false);
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    emitIgnored(inc);
+  };
+
+  auto whileOp = scf::WhileOp::create(builder, l, mlir::TypeRange{},
+                                      mlir::ValueRange{});
+  {
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    builder.createBlock(&whileOp.getBefore());
+    if (bodyFirst)
+      emitIteration();
+    Value c = emitGuardedCondition();
+    scf::ConditionOp::create(builder, l, c, mlir::ValueRange{});
+
+    builder.createBlock(&whileOp.getAfter());
+    if (!bodyFirst)
+      emitIteration();
+    scf::YieldOp::create(builder, l, mlir::ValueRange{});
+  }
+  loops.pop_back();
+}
+
+} // namespace cucpu

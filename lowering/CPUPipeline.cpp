@@ -1,0 +1,110 @@
+//===- CPUPipeline.cpp - The device pipeline from frontend to LLVM dialect ===//
+
+#include "dialect/SIMTDialect.h"
+#include "lowering/Lowering.h"
+#include "transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace cucpu {
+
+static constexpr std::pair<Stage, StringLiteral> kStageNames[] = {
+    {Stage::Frontend, "frontend"}, {Stage::Launch, "launch"},
+    {Stage::Optimized, "optimized"}, {Stage::CPU, "cpu"},
+    {Stage::LLVM, "llvm"}};
+
+std::optional<Stage> parseStage(StringRef name) {
+  for (auto [stage, stageStr] : kStageNames)
+    if (stageStr == name)
+      return stage;
+  return std::nullopt;
+}
+
+StringRef stageName(Stage stage) {
+  for (auto [s, name] : kStageNames)
+    if (s == stage)
+      return name;
+  llvm_unreachable("unknown stage");
+}
+
+void registerPipelineDialects(DialectRegistry &registry) {
+  registry.insert<simt::SIMTDialect, func::FuncDialect, scf::SCFDialect,
+                  arith::ArithDialect, math::MathDialect, LLVM::LLVMDialect,
+                  omp::OpenMPDialect, cf::ControlFlowDialect,
+                  index::IndexDialect>();
+  func::registerInlinerExtension(registry);
+  registerConvertOpenMPToLLVMInterface(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
+}
+
+/// Adds the passes that take the module from `stage - 1` to `stage`.
+static void addStagePasses(OpPassManager &pm, Stage stage,
+                           const PipelineOptions &options) {
+  switch (stage) {
+  case Stage::Frontend:
+    return;
+  case Stage::Launch:
+    pm.addPass(createInlinerPass());
+    pm.addPass(createResolveLaunchIds());
+    return;
+  case Stage::Optimized:
+    if (options.optLevel == 0)
+      return;
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    pm.addPass(createMem2Reg());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    return;
+  case Stage::CPU:
+    pm.addNestedPass<func::FuncOp>(createSerializeThreadLoops());
+    pm.addPass(createConvertSCFToOpenMPPass());
+    return;
+  case Stage::LLVM:
+    pm.addPass(createSCFToControlFlowPass());
+    pm.addPass(createConvertMathToLLVMPass());
+    pm.addPass(createConvertMathToLibmPass());
+    pm.addPass(createArithToLLVMConversionPass());
+    pm.addPass(createConvertIndexToLLVMPass());
+    pm.addPass(createConvertFuncToLLVMPass());
+    pm.addPass(createConvertControlFlowToLLVMPass());
+    pm.addPass(createConvertOpenMPToLLVMPass());
+    pm.addPass(createEmitKernelRegistration());
+    pm.addPass(createReconcileUnrealizedCastsPass());
+    return;
+  }
+}
+
+LogicalResult runDevicePipeline(ModuleOp module, const PipelineOptions &options,
+                                Stage last) {
+  for (auto [stage, name] : kStageNames) {
+    if (stage > last)
+      break;
+    PassManager pm(module.getContext());
+    addStagePasses(pm, stage, options);
+    if (failed(pm.run(module)))
+      return failure();
+    if (options.afterStage)
+      options.afterStage(stage, module);
+  }
+  return success();
+}
+
+} // namespace cucpu

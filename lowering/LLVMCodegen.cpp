@@ -1,0 +1,121 @@
+//===- LLVMCodegen.cpp - LLVM IR, its optimization and object files -------===//
+
+#include "lowering/Lowering.h"
+
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+
+using namespace llvm;
+
+namespace cucpu {
+
+static CodeGenOptLevel codegenLevel(unsigned optLevel) {
+  switch (optLevel) {
+  case 0:
+    return CodeGenOptLevel::None;
+  case 1:
+    return CodeGenOptLevel::Less;
+  case 2:
+    return CodeGenOptLevel::Default;
+  default:
+    return CodeGenOptLevel::Aggressive;
+  }
+}
+
+/// The machine the program is built for: this host, as `-march=native` would.
+static std::unique_ptr<TargetMachine> createHostTargetMachine(unsigned optLevel,
+                                                              std::string &error) {
+  InitializeNativeTarget();
+  InitializeNativeTargetAsmPrinter();
+  Triple triple(sys::getProcessTriple());
+  const Target *target = TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return nullptr;
+  SubtargetFeatures features;
+  for (const auto &feature : sys::getHostCPUFeatures())
+    features.AddFeature(feature.first(), feature.second);
+  TargetOptions targetOptions;
+  return std::unique_ptr<TargetMachine>(target->createTargetMachine(
+      triple, sys::getHostCPUName(), features.getString(), targetOptions,
+      Reloc::PIC_, std::nullopt, codegenLevel(optLevel)));
+}
+
+std::unique_ptr<Module> translateToLLVMIR(mlir::ModuleOp module,
+                                          LLVMContext &context,
+                                          unsigned optLevel,
+                                          std::string &error) {
+  std::unique_ptr<Module> llvmModule =
+      mlir::translateModuleToLLVMIR(module, context, "cucpu-device");
+  if (!llvmModule) {
+    error = "translation of the device code to LLVM IR failed";
+    return nullptr;
+  }
+  std::unique_ptr<TargetMachine> machine =
+      createHostTargetMachine(optLevel, error);
+  if (!machine)
+    return nullptr;
+  llvmModule->setTargetTriple(machine->getTargetTriple());
+  llvmModule->setDataLayout(machine->createDataLayout());
+  for (Function &fn : *llvmModule) {
+    if (fn.isDeclaration())
+      continue;
+    fn.addFnAttr("target-cpu", machine->getTargetCPU());
+    fn.addFnAttr("target-features", machine->getTargetFeatureString());
+  }
+
+  if (verifyModule(*llvmModule, &errs())) {
+    error = "the device code's LLVM IR is invalid";
+    return nullptr;
+  }
+  if (optLevel == 0)
+    return llvmModule;
+
+  LoopAnalysisManager lam;
+  FunctionAnalysisManager fam;
+  CGSCCAnalysisManager cgam;
+  ModuleAnalysisManager mam;
+  PipelineTuningOptions tuning;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  PassBuilder builder(machine.get(), tuning);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  OptimizationLevel level = optLevel == 1   ? OptimizationLevel::O1
+                            : optLevel == 2 ? OptimizationLevel::O2
+                                            : OptimizationLevel::O3;
+  ModulePassManager mpm = builder.buildPerModuleDefaultPipeline(level);
+  mpm.run(*llvmModule, mam);
+  return llvmModule;
+}
+
+bool emitObjectFile(Module &module, raw_pwrite_stream &os, unsigned optLevel,
+                    bool assembly, std::string &error) {
+  std::unique_ptr<TargetMachine> machine =
+      createHostTargetMachine(optLevel, error);
+  if (!machine)
+    return false;
+  legacy::PassManager pm;
+  if (machine->addPassesToEmitFile(pm, os, nullptr,
+                                   assembly ? CodeGenFileType::AssemblyFile
+                                            : CodeGenFileType::ObjectFile)) {
+    error = "the host target cannot emit this file type";
+    return false;
+  }
+  pm.run(module);
+  return true;
+}
+
+} // namespace cucpu

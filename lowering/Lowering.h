@@ -1,0 +1,70 @@
+//===- Lowering.h - From simt/scf to LLVM IR and objects --------*- C++ -*-===//
+
+#ifndef CUCPU_LOWERING_LOWERING_H
+#define CUCPU_LOWERING_LOWERING_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+#include <memory>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace cucpu {
+
+/// Attribute on a launcher function: the kernel's mangled name.
+constexpr llvm::StringLiteral kKernelNameAttr = "cucpu.kernel_name";
+
+/// The points of the device pipeline at which MLIR can be printed or stopped.
+enum class Stage {
+  Frontend, ///< As the frontend produced it.
+  Launch,   ///< Device functions inlined, thread/block queries resolved.
+  Optimized,///< After the optimizations on parallel loops.
+  CPU,      ///< Thread loops serialized, block loops as OpenMP.
+  LLVM,     ///< LLVM dialect, ready for translation.
+};
+
+/// Parses a stage name ("frontend", "launch", "optimized", "cpu", "llvm").
+std::optional<Stage> parseStage(llvm::StringRef name);
+llvm::StringRef stageName(Stage stage);
+
+struct PipelineOptions {
+  unsigned optLevel = 2;
+  /// Print the module after each stage to this callback (for --save-temps).
+  std::function<void(Stage, mlir::ModuleOp)> afterStage;
+};
+
+/// Runs the device pipeline on `module` up to and including `last`.
+mlir::LogicalResult runDevicePipeline(mlir::ModuleOp module,
+                                      const PipelineOptions &options,
+                                      Stage last = Stage::LLVM);
+
+/// Translates an LLVM-dialect module to LLVM IR for the host CPU and runs
+/// LLVM's optimization pipeline at `optLevel`.
+std::unique_ptr<llvm::Module> translateToLLVMIR(mlir::ModuleOp module,
+                                                llvm::LLVMContext &context,
+                                                unsigned optLevel,
+                                                std::string &error);
+
+/// Writes `module` as a host object file (or assembly when `assembly`).
+bool emitObjectFile(llvm::Module &module, llvm::raw_pwrite_stream &os,
+                    unsigned optLevel, bool assembly, std::string &error);
+
+/// Registers the dialects and translations the pipeline needs.
+void registerPipelineDialects(mlir::DialectRegistry &registry);
+
+#define GEN_PASS_DECL
+#include "lowering/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "lowering/Passes.h.inc"
+
+} // namespace cucpu
+
+#endif // CUCPU_LOWERING_LOWERING_H
