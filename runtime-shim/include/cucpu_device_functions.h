@@ -1,0 +1,1 @@
+// Device-side functions: owned by the frontend.

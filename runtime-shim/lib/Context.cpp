@@ -1,0 +1,136 @@
+//===- Context.cpp - Process-wide state of libcucpu_rt --------------------===//
+//
+// Part of cucpu.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Context.h"
+
+#include <omp.h>
+
+#include <cstdlib>
+#include <cstring>
+
+namespace cucpu {
+
+namespace {
+thread_local cudaError_t lastError = cudaSuccess;
+thread_local int appliedWorkers = 0;
+
+/// Parses a positive integer at the start of s (OMP_NUM_THREADS may be a
+/// comma-separated list; its first entry counts). Returns 0 if none.
+int parsePositive(const char *s) {
+  if (!s)
+    return 0;
+  while (*s == ' ' || *s == '\t')
+    ++s;
+  char *end = nullptr;
+  long v = std::strtol(s, &end, 10);
+  if (end == s || v <= 0 || v > 1 << 20)
+    return 0;
+  return static_cast<int>(v);
+}
+} // namespace
+
+int computeWorkerCount(const char *cucpuEnv, const char *ompEnv, int procs) {
+  if (int n = parsePositive(cucpuEnv))
+    return n;
+  if (int n = parsePositive(ompEnv))
+    return n;
+  return procs > 0 ? procs : 1;
+}
+
+Context::Context() {
+  workers = computeWorkerCount(std::getenv("CUCPU_NUM_THREADS"),
+                               std::getenv("OMP_NUM_THREADS"),
+                               omp_get_num_procs());
+}
+
+Context &Context::get() {
+  // Never destroyed: kernels and atexit handlers may still use it.
+  static Context *ctx = new Context();
+  return *ctx;
+}
+
+void applyWorkerCountToThisThread() {
+  int n = Context::get().workerCount();
+  if (appliedWorkers != n) {
+    omp_set_num_threads(n);
+    appliedWorkers = n;
+  }
+}
+
+const Allocation *Context::findAllocation(const void *p, size_t *offset,
+                                          uintptr_t *base) const {
+  uintptr_t addr = reinterpret_cast<uintptr_t>(p);
+  auto it = allocations.upper_bound(addr);
+  if (it == allocations.begin())
+    return nullptr;
+  --it;
+  size_t off = addr - it->first;
+  // A zero-sized allocation only contains its own address.
+  if (off > it->second.size || (off == it->second.size && off != 0))
+    return nullptr;
+  if (offset)
+    *offset = off;
+  if (base)
+    *base = it->first;
+  return &it->second;
+}
+
+bool Context::validStream(cudaStream_t s) const {
+  return s == nullptr || s == cudaStreamLegacy || s == cudaStreamPerThread ||
+         streams.count(s) != 0;
+}
+
+cudaError_t setError(cudaError_t err) {
+  if (err != cudaSuccess)
+    lastError = err;
+  return err;
+}
+
+} // namespace cucpu
+
+using namespace cucpu;
+
+extern "C" {
+
+cudaError_t cudaGetLastError(void) {
+  cudaError_t e = lastError;
+  lastError = cudaSuccess;
+  return e;
+}
+
+cudaError_t cudaPeekAtLastError(void) { return lastError; }
+
+int cucpu_worker_count(void) { return Context::get().workerCount(); }
+
+const char *cudaGetErrorString(cudaError_t error) {
+  switch (error) {
+  case cudaSuccess:
+    return "no error";
+#define CUCPU_ERROR(Name, Value, Text)                                         \
+  case cudaError##Name:                                                        \
+    return Text;
+#include "cucpu/error_codes.def"
+#undef CUCPU_ERROR
+  default:
+    return "unrecognized error code";
+  }
+}
+
+const char *cudaGetErrorName(cudaError_t error) {
+  switch (error) {
+  case cudaSuccess:
+    return "cudaSuccess";
+#define CUCPU_ERROR(Name, Value, Text)                                         \
+  case cudaError##Name:                                                        \
+    return "cudaError" #Name;
+#include "cucpu/error_codes.def"
+#undef CUCPU_ERROR
+  default:
+    return "unrecognized error code";
+  }
+}
+
+} // extern "C"

@@ -1,0 +1,128 @@
+//===- Context.h - Process-wide state of libcucpu_rt ------------*- C++ -*-===//
+//
+// Part of cucpu. One Context object, created on first use and never destroyed,
+// owns every table of the runtime. A single mutex guards it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUCPU_RT_CONTEXT_H
+#define CUCPU_RT_CONTEXT_H
+
+#include "cucpu/abi.h"
+#include "cuda_runtime_api.h"
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <unordered_map>
+
+namespace cucpu {
+
+enum class AllocKind { Device, Host, Managed };
+
+struct Allocation {
+  size_t size;
+  AllocKind kind;
+};
+
+struct FuncInfo {
+  int maxDynamicSharedBytes = 48 * 1024;
+  cudaFuncCache cacheConfig = cudaFuncCachePreferNone;
+};
+
+struct VarInfo {
+  void *storage = nullptr;
+  uint64_t size = 0;
+};
+
+} // namespace cucpu
+
+// The opaque handle types of the API.
+struct CUstream_st {
+  unsigned flags = 0;
+  int priority = 0;
+};
+
+struct CUevent_st {
+  unsigned flags = 0;
+  bool recorded = false;
+  std::chrono::steady_clock::time_point time;
+};
+
+namespace cucpu {
+
+/// Device limits the runtime enforces.
+constexpr unsigned kMaxThreadsPerBlock = 1024;
+constexpr unsigned kMaxBlockDimXY = 1024;
+constexpr unsigned kMaxBlockDimZ = 64;
+constexpr uint64_t kMaxGridDimX = 2147483647u;
+constexpr unsigned kMaxGridDimYZ = 65535;
+constexpr int kDefaultSharedBytes = 48 * 1024;
+constexpr int kMaxOptinSharedBytes = 227 * 1024;
+constexpr size_t kAllocAlignment = 256;
+
+class Context {
+public:
+  /// The context, created on first use (thread-safe).
+  static Context &get();
+
+  std::mutex mutex;
+
+  // Kernels: host stub -> device name (from __cudaRegisterFunction), device
+  // name -> CPU entry (from __cucpu_register_kernel), joined at launch.
+  std::unordered_map<const void *, std::string> stubNames;
+  std::unordered_map<std::string, cucpu_kernel_entry> kernelEntries;
+  std::unordered_map<const void *, FuncInfo> funcInfo;
+
+  // Variables: host shadow -> device name, device name -> storage.
+  std::unordered_map<const void *, std::string> shadowNames;
+  std::unordered_map<std::string, VarInfo> varStorage;
+
+  // Allocations by start address (ordered, to find interior pointers).
+  std::map<uintptr_t, Allocation> allocations;
+  // Host ranges registered with cudaHostRegister.
+  std::map<uintptr_t, size_t> registeredHost;
+
+  std::set<CUstream_st *> streams;
+  std::set<CUevent_st *> events;
+
+  cudaFuncCache deviceCacheConfig = cudaFuncCachePreferNone;
+  cudaSharedMemConfig sharedMemConfig = cudaSharedMemBankSizeFourByte;
+  unsigned deviceFlags = 0;
+  size_t limits[7] = {1024, 1 << 20, 8 << 20, 2, 2048, 64, 0};
+
+  int workerCount() const { return workers; }
+
+  /// Finds the allocation containing p (nullptr if none); *offset receives
+  /// the offset of p in it. Caller holds the mutex.
+  const Allocation *findAllocation(const void *p, size_t *offset,
+                                   uintptr_t *base = nullptr) const;
+
+  /// Whether s names a usable stream (0, legacy, per-thread or live).
+  /// Caller holds the mutex.
+  bool validStream(cudaStream_t s) const;
+
+private:
+  Context();
+  int workers;
+};
+
+/// Records err as the calling thread's last error (unless success) and
+/// returns it.
+cudaError_t setError(cudaError_t err);
+
+/// Computes the worker count from the values of CUCPU_NUM_THREADS and
+/// OMP_NUM_THREADS (either may be null) and the number of processors.
+int computeWorkerCount(const char *cucpuEnv, const char *ompEnv, int procs);
+
+/// Makes sure the calling host thread runs OpenMP regions with the runtime's
+/// worker count.
+void applyWorkerCountToThisThread();
+
+} // namespace cucpu
+
+#endif // CUCPU_RT_CONTEXT_H

@@ -1,0 +1,383 @@
+//===- Launch.cpp - Registration, call configuration and launches ---------===//
+//
+// Part of cucpu. Joins the host registrations (__cudaRegisterFunction,
+// __cudaRegisterVar) with the device object's (__cucpu_register_kernel,
+// __cucpu_register_var) by device name, lazily, at lookup time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Context.h"
+
+#include <cstring>
+#include <vector>
+
+using namespace cucpu;
+
+namespace {
+
+struct CallConfiguration {
+  dim3 grid;
+  dim3 block;
+  size_t sharedMem;
+  cudaStream_t stream;
+};
+
+/// Per host thread: <<<>>> pushes, the kernel's host stub pops.
+thread_local std::vector<CallConfiguration> callConfigurations;
+
+/// One handle per __cudaRegisterFatBinary call; never freed (the host stub
+/// tables reference it for the whole run).
+struct FatBinaryHandle {
+  void *fatCubin;
+};
+
+cudaError_t validateLaunch(dim3 grid, dim3 block, size_t sharedMem,
+                           int sharedLimit) {
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 ||
+      block.y == 0 || block.z == 0)
+    return cudaErrorInvalidConfiguration;
+  if (grid.x > kMaxGridDimX || grid.y > kMaxGridDimYZ ||
+      grid.z > kMaxGridDimYZ)
+    return cudaErrorInvalidConfiguration;
+  if (block.x > kMaxBlockDimXY || block.y > kMaxBlockDimXY ||
+      block.z > kMaxBlockDimZ)
+    return cudaErrorInvalidConfiguration;
+  uint64_t threads = uint64_t(block.x) * block.y * block.z;
+  if (threads > kMaxThreadsPerBlock)
+    return cudaErrorInvalidConfiguration;
+  if (sharedMem > static_cast<size_t>(sharedLimit))
+    return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+
+/// Resolves a host shadow to its device storage. Caller holds the mutex.
+cudaError_t lookupSymbol(Context &ctx, const void *symbol, VarInfo *out) {
+  if (!symbol)
+    return cudaErrorInvalidSymbol;
+  auto name = ctx.shadowNames.find(symbol);
+  if (name == ctx.shadowNames.end())
+    return cudaErrorInvalidSymbol;
+  auto var = ctx.varStorage.find(name->second);
+  if (var == ctx.varStorage.end() || !var->second.storage)
+    return cudaErrorInvalidSymbol;
+  *out = var->second;
+  return cudaSuccess;
+}
+
+bool validKind(cudaMemcpyKind kind) {
+  return kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault;
+}
+
+} // namespace
+
+extern "C" {
+
+//===----------------------------------------------------------------------===//
+// Device object ABI.
+//===----------------------------------------------------------------------===//
+
+void __cucpu_register_kernel(const char *deviceName,
+                             cucpu_kernel_entry entry) {
+  if (!deviceName || !entry)
+    return;
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  ctx.kernelEntries.emplace(deviceName, entry);
+}
+
+void __cucpu_register_var(const char *deviceName, void *storage,
+                          uint64_t size) {
+  if (!deviceName || !storage)
+    return;
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  ctx.varStorage.emplace(deviceName, VarInfo{storage, size});
+}
+
+//===----------------------------------------------------------------------===//
+// Host registration hooks emitted by clang.
+//===----------------------------------------------------------------------===//
+
+void **__cudaRegisterFatBinary(void *fatCubin) {
+  auto *handle = new FatBinaryHandle{fatCubin};
+  return reinterpret_cast<void **>(handle);
+}
+
+void __cudaRegisterFatBinaryEnd(void **) {}
+
+void __cudaUnregisterFatBinary(void **) {
+  // Registrations stay valid until exit; other modules may still launch.
+}
+
+char __cudaInitModule(void **) { return 1; }
+
+int __cudaRegisterFunction(void **, const char *hostFun, char *,
+                           const char *deviceName, int, uint3 *, uint3 *,
+                           dim3 *, dim3 *, int *) {
+  if (!hostFun || !deviceName)
+    return 0;
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  ctx.stubNames[hostFun] = deviceName;
+  return 0;
+}
+
+void __cudaRegisterVar(void **, char *hostVar, char *, const char *deviceName,
+                       int, size_t, int, int) {
+  if (!hostVar || !deviceName)
+    return;
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  ctx.shadowNames[hostVar] = deviceName;
+}
+
+unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
+                                     size_t sharedMem, CUstream_st *stream) {
+  callConfigurations.push_back({gridDim, blockDim, sharedMem, stream});
+  return 0;
+}
+
+cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
+                                       size_t *sharedMem, void *stream) {
+  if (callConfigurations.empty())
+    return setError(cudaErrorMissingConfiguration);
+  CallConfiguration c = callConfigurations.back();
+  callConfigurations.pop_back();
+  if (gridDim)
+    *gridDim = c.grid;
+  if (blockDim)
+    *blockDim = c.block;
+  if (sharedMem)
+    *sharedMem = c.sharedMem;
+  if (stream)
+    *static_cast<cudaStream_t *>(stream) = c.stream;
+  return cudaSuccess;
+}
+
+//===----------------------------------------------------------------------===//
+// Launches and function attributes.
+//===----------------------------------------------------------------------===//
+
+cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
+                             void **args, size_t sharedMem,
+                             cudaStream_t stream) {
+  Context &ctx = Context::get();
+  cucpu_kernel_entry entry = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(ctx.mutex);
+    if (!ctx.validStream(stream))
+      return setError(cudaErrorInvalidResourceHandle);
+    auto name = ctx.stubNames.find(func);
+    if (name == ctx.stubNames.end())
+      return setError(cudaErrorInvalidDeviceFunction);
+    auto e = ctx.kernelEntries.find(name->second);
+    if (e == ctx.kernelEntries.end())
+      return setError(cudaErrorInvalidDeviceFunction);
+    entry = e->second;
+    int sharedLimit = kDefaultSharedBytes;
+    auto info = ctx.funcInfo.find(func);
+    if (info != ctx.funcInfo.end())
+      sharedLimit = info->second.maxDynamicSharedBytes;
+    cudaError_t err = validateLaunch(gridDim, blockDim, sharedMem, sharedLimit);
+    if (err != cudaSuccess)
+      return setError(err);
+  }
+  applyWorkerCountToThisThread();
+  // Streams execute synchronously: the launch is complete on return.
+  entry(gridDim.x, gridDim.y, gridDim.z, blockDim.x, blockDim.y, blockDim.z,
+        static_cast<uint64_t>(sharedMem), args);
+  return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetAttribute(const void *func, cudaFuncAttribute attr,
+                                 int value) {
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  if (!func || !ctx.stubNames.count(func))
+    return setError(cudaErrorInvalidDeviceFunction);
+  switch (attr) {
+  case cudaFuncAttributeMaxDynamicSharedMemorySize:
+    if (value < 0 || value > kMaxOptinSharedBytes)
+      return setError(cudaErrorInvalidValue);
+    ctx.funcInfo[func].maxDynamicSharedBytes = value;
+    return cudaSuccess;
+  case cudaFuncAttributePreferredSharedMemoryCarveout:
+    if (value < -1 || value > 100)
+      return setError(cudaErrorInvalidValue);
+    return cudaSuccess;
+  default:
+    if (attr < cudaFuncAttributeMaxDynamicSharedMemorySize ||
+        attr >= cudaFuncAttributeMax)
+      return setError(cudaErrorInvalidValue);
+    return cudaSuccess;
+  }
+}
+
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, const void *func) {
+  if (!attr)
+    return setError(cudaErrorInvalidValue);
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  if (!func || !ctx.stubNames.count(func))
+    return setError(cudaErrorInvalidDeviceFunction);
+  std::memset(attr, 0, sizeof(*attr));
+  attr->maxThreadsPerBlock = kMaxThreadsPerBlock;
+  attr->numRegs = 32;
+  attr->ptxVersion = 80;
+  attr->binaryVersion = 80;
+  auto info = ctx.funcInfo.find(func);
+  attr->maxDynamicSharedSizeBytes = info != ctx.funcInfo.end()
+                                        ? info->second.maxDynamicSharedBytes
+                                        : kDefaultSharedBytes;
+  attr->preferredShmemCarveout = -1;
+  return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetCacheConfig(const void *func, cudaFuncCache config) {
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  if (!func || !ctx.stubNames.count(func))
+    return setError(cudaErrorInvalidDeviceFunction);
+  if (config < cudaFuncCachePreferNone || config > cudaFuncCachePreferEqual)
+    return setError(cudaErrorInvalidValue);
+  ctx.funcInfo[func].cacheConfig = config;
+  return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetSharedMemConfig(const void *func,
+                                       cudaSharedMemConfig config) {
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  if (!func || !ctx.stubNames.count(func))
+    return setError(cudaErrorInvalidDeviceFunction);
+  if (config < cudaSharedMemBankSizeDefault ||
+      config > cudaSharedMemBankSizeEightByte)
+    return setError(cudaErrorInvalidValue);
+  return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize,
+    unsigned int) {
+  if (!numBlocks || blockSize <= 0 ||
+      blockSize > static_cast<int>(kMaxThreadsPerBlock))
+    return setError(cudaErrorInvalidValue);
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  if (!func || !ctx.stubNames.count(func))
+    return setError(cudaErrorInvalidDeviceFunction);
+  // Model an SM with 2048 threads and 228 KiB of shared memory.
+  int byThreads = 2048 / blockSize;
+  int bySmem = dynamicSMemSize
+                   ? static_cast<int>((228 * 1024) / dynamicSMemSize)
+                   : byThreads;
+  int n = byThreads < bySmem ? byThreads : bySmem;
+  *numBlocks = n > 32 ? 32 : n;
+  return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, func, blockSize, dynamicSMemSize, 0);
+}
+
+//===----------------------------------------------------------------------===//
+// Device variables.
+//===----------------------------------------------------------------------===//
+
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src,
+                               size_t count, size_t offset,
+                               cudaMemcpyKind kind) {
+  if (!validKind(kind) || kind == cudaMemcpyHostToHost ||
+      kind == cudaMemcpyDeviceToHost)
+    return setError(cudaErrorInvalidMemcpyDirection);
+  Context &ctx = Context::get();
+  VarInfo var;
+  {
+    std::lock_guard<std::mutex> lock(ctx.mutex);
+    if (cudaError_t err = lookupSymbol(ctx, symbol, &var))
+      return setError(err);
+  }
+  if (offset > var.size || count > var.size - offset)
+    return setError(cudaErrorInvalidValue);
+  if (count == 0)
+    return cudaSuccess;
+  if (!src)
+    return setError(cudaErrorInvalidValue);
+  std::memmove(static_cast<char *>(var.storage) + offset, src, count);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
+                                 size_t offset, cudaMemcpyKind kind) {
+  if (!validKind(kind) || kind == cudaMemcpyHostToHost ||
+      kind == cudaMemcpyHostToDevice)
+    return setError(cudaErrorInvalidMemcpyDirection);
+  Context &ctx = Context::get();
+  VarInfo var;
+  {
+    std::lock_guard<std::mutex> lock(ctx.mutex);
+    if (cudaError_t err = lookupSymbol(ctx, symbol, &var))
+      return setError(err);
+  }
+  if (offset > var.size || count > var.size - offset)
+    return setError(cudaErrorInvalidValue);
+  if (count == 0)
+    return cudaSuccess;
+  if (!dst)
+    return setError(cudaErrorInvalidValue);
+  std::memmove(dst, static_cast<const char *>(var.storage) + offset, count);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src,
+                                    size_t count, size_t offset,
+                                    cudaMemcpyKind kind, cudaStream_t stream) {
+  {
+    Context &ctx = Context::get();
+    std::lock_guard<std::mutex> lock(ctx.mutex);
+    if (!ctx.validStream(stream))
+      return setError(cudaErrorInvalidResourceHandle);
+  }
+  return cudaMemcpyToSymbol(symbol, src, count, offset, kind);
+}
+
+cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol,
+                                      size_t count, size_t offset,
+                                      cudaMemcpyKind kind,
+                                      cudaStream_t stream) {
+  {
+    Context &ctx = Context::get();
+    std::lock_guard<std::mutex> lock(ctx.mutex);
+    if (!ctx.validStream(stream))
+      return setError(cudaErrorInvalidResourceHandle);
+  }
+  return cudaMemcpyFromSymbol(dst, symbol, count, offset, kind);
+}
+
+cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol) {
+  if (!devPtr)
+    return setError(cudaErrorInvalidValue);
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  VarInfo var;
+  if (cudaError_t err = lookupSymbol(ctx, symbol, &var))
+    return setError(err);
+  *devPtr = var.storage;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol) {
+  if (!size)
+    return setError(cudaErrorInvalidValue);
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  VarInfo var;
+  if (cudaError_t err = lookupSymbol(ctx, symbol, &var))
+    return setError(err);
+  *size = static_cast<size_t>(var.size);
+  return cudaSuccess;
+}
+
+} // extern "C"

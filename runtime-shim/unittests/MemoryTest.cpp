@@ -1,0 +1,164 @@
+//===- MemoryTest.cpp - Allocation, copy and fill tests -------------------===//
+
+#include "TestUtil.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace {
+
+TEST(Memory, MallocIsAlignedAndFreeable) {
+  void *p = nullptr;
+  ASSERT_EQ(cudaMalloc(&p, 1000), cudaSuccess);
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % 256, 0u);
+  float *f = nullptr;
+  ASSERT_EQ(cudaMalloc(&f, 3 * sizeof(float)), cudaSuccess); // template
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(f) % 256, 0u);
+  EXPECT_EQ(cudaFree(p), cudaSuccess);
+  EXPECT_EQ(cudaFree(f), cudaSuccess);
+  EXPECT_EQ(cudaFree(nullptr), cudaSuccess);
+  EXPECT_EQ(cudaMalloc(nullptr, 16), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidValue);
+}
+
+TEST(Memory, FreeOfUnknownOrFreedPointerFails) {
+  int local = 0;
+  EXPECT_EQ(cudaFree(&local), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidValue);
+  void *p = nullptr;
+  ASSERT_EQ(cudaMalloc(&p, 64), cudaSuccess);
+  EXPECT_EQ(cudaFree(static_cast<char *>(p) + 1), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaFree(p), cudaSuccess);
+  EXPECT_EQ(cudaFree(p), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaGetLastError(), cudaSuccess);
+}
+
+TEST(Memory, HostAndManagedAllocations) {
+  void *h = nullptr;
+  ASSERT_EQ(cudaMallocHost(&h, 100), cudaSuccess);
+  std::memset(h, 1, 100);
+  // Host memory is not freed by cudaFree, nor device memory by cudaFreeHost.
+  EXPECT_EQ(cudaFree(h), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaFreeHost(h), cudaSuccess);
+  int *hi = nullptr;
+  ASSERT_EQ(cudaHostAlloc(&hi, 16, cudaHostAllocMapped), cudaSuccess);
+  void *dp = nullptr;
+  EXPECT_EQ(cudaHostGetDevicePointer(&dp, hi, 0), cudaSuccess);
+  EXPECT_EQ(dp, static_cast<void *>(hi));
+  EXPECT_EQ(cudaFreeHost(hi), cudaSuccess);
+  void *d = nullptr;
+  ASSERT_EQ(cudaMalloc(&d, 8), cudaSuccess);
+  EXPECT_EQ(cudaFreeHost(d), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaFree(d), cudaSuccess);
+  double *m = nullptr;
+  ASSERT_EQ(cudaMallocManaged(&m, 4 * sizeof(double)), cudaSuccess);
+  m[3] = 1.5;
+  cudaPointerAttributes attr;
+  ASSERT_EQ(cudaPointerGetAttributes(&attr, m + 1), cudaSuccess);
+  EXPECT_EQ(attr.type, cudaMemoryTypeManaged);
+  EXPECT_EQ(cudaFree(m), cudaSuccess);
+  cudaGetLastError();
+}
+
+TEST(Memory, CopiesInEveryDirection) {
+  std::vector<int> src(64), dst(64, 0);
+  for (int i = 0; i < 64; ++i)
+    src[i] = i * 3;
+  int *d1 = nullptr, *d2 = nullptr;
+  ASSERT_EQ(cudaMalloc(&d1, 64 * sizeof(int)), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&d2, 64 * sizeof(int)), cudaSuccess);
+  EXPECT_EQ(cudaMemcpy(d1, src.data(), 64 * sizeof(int),
+                       cudaMemcpyHostToDevice),
+            cudaSuccess);
+  EXPECT_EQ(cudaMemcpy(d2, d1, 64 * sizeof(int), cudaMemcpyDeviceToDevice),
+            cudaSuccess);
+  EXPECT_EQ(cudaMemcpy(dst.data(), d2, 64 * sizeof(int),
+                       cudaMemcpyDeviceToHost),
+            cudaSuccess);
+  EXPECT_EQ(dst, src);
+  cudaStream_t s;
+  ASSERT_EQ(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
+  std::vector<int> back(64, 0);
+  EXPECT_EQ(cudaMemcpyAsync(back.data(), d1, 64 * sizeof(int),
+                            cudaMemcpyDefault, s),
+            cudaSuccess);
+  EXPECT_EQ(cudaStreamSynchronize(s), cudaSuccess);
+  EXPECT_EQ(back, src);
+  EXPECT_EQ(cudaStreamDestroy(s), cudaSuccess);
+  // Zero bytes is fine, even with null pointers.
+  EXPECT_EQ(cudaMemcpy(nullptr, nullptr, 0, cudaMemcpyHostToDevice),
+            cudaSuccess);
+  EXPECT_EQ(cudaFree(d1), cudaSuccess);
+  EXPECT_EQ(cudaFree(d2), cudaSuccess);
+}
+
+TEST(Memory, CopyErrors) {
+  int *d = nullptr;
+  ASSERT_EQ(cudaMalloc(&d, 16 * sizeof(int)), cudaSuccess);
+  int h[32] = {};
+  EXPECT_EQ(cudaMemcpy(d, h, sizeof(int), static_cast<cudaMemcpyKind>(7)),
+            cudaErrorInvalidMemcpyDirection);
+  EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidMemcpyDirection);
+  // Past the end of the allocation.
+  EXPECT_EQ(cudaMemcpy(d, h, 17 * sizeof(int), cudaMemcpyHostToDevice),
+            cudaErrorInvalidValue);
+  EXPECT_EQ(cudaMemcpy(h, d + 8, 9 * sizeof(int), cudaMemcpyDeviceToHost),
+            cudaErrorInvalidValue);
+  EXPECT_EQ(cudaMemcpy(nullptr, h, 4, cudaMemcpyHostToDevice),
+            cudaErrorInvalidValue);
+  EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaMemcpyAsync(d, h, 4, cudaMemcpyHostToDevice,
+                            reinterpret_cast<cudaStream_t>(0x1234)),
+            cudaErrorInvalidResourceHandle);
+  EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidResourceHandle);
+  EXPECT_EQ(cudaFree(d), cudaSuccess);
+}
+
+TEST(Memory, Memset) {
+  unsigned char *d = nullptr;
+  ASSERT_EQ(cudaMalloc(&d, 100), cudaSuccess);
+  EXPECT_EQ(cudaMemset(d, 0xAB, 100), cudaSuccess);
+  EXPECT_EQ(d[0], 0xAB);
+  EXPECT_EQ(d[99], 0xAB);
+  EXPECT_EQ(cudaMemsetAsync(d + 10, 0, 5), cudaSuccess);
+  EXPECT_EQ(d[9], 0xAB);
+  EXPECT_EQ(d[10], 0);
+  EXPECT_EQ(d[14], 0);
+  EXPECT_EQ(d[15], 0xAB);
+  EXPECT_EQ(cudaMemset(d + 50, 0, 51), cudaErrorInvalidValue);
+  EXPECT_EQ(d[99], 0xAB);
+  EXPECT_EQ(cudaMemset(nullptr, 0, 4), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaFree(d), cudaSuccess);
+}
+
+TEST(Memory, PitchedAllocationAndCopy2D) {
+  float *d = nullptr;
+  size_t pitch = 0;
+  ASSERT_EQ(cudaMallocPitch(&d, &pitch, 10 * sizeof(float), 4), cudaSuccess);
+  EXPECT_GE(pitch, 10 * sizeof(float));
+  EXPECT_EQ(pitch % 256, 0u);
+  float h[4][10], back[4][10] = {};
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 10; ++c)
+      h[r][c] = r * 10.0f + c;
+  ASSERT_EQ(cudaMemcpy2D(d, pitch, h, sizeof(h[0]), sizeof(h[0]), 4,
+                         cudaMemcpyHostToDevice),
+            cudaSuccess);
+  ASSERT_EQ(cudaMemcpy2D(back, sizeof(back[0]), d, pitch, sizeof(h[0]), 4,
+                         cudaMemcpyDeviceToHost),
+            cudaSuccess);
+  EXPECT_EQ(std::memcmp(h, back, sizeof(h)), 0);
+  EXPECT_EQ(cudaMemcpy2D(d, 8, h, sizeof(h[0]), sizeof(h[0]), 4,
+                         cudaMemcpyHostToDevice),
+            cudaErrorInvalidPitchValue);
+  EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidPitchValue);
+  EXPECT_EQ(cudaFree(d), cudaSuccess);
+}
+
+} // namespace
