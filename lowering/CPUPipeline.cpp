@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/Transforms/InlinerInterfaceImpl.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
@@ -48,6 +49,7 @@ void registerPipelineDialects(DialectRegistry &registry) {
                   omp::OpenMPDialect, cf::ControlFlowDialect,
                   index::IndexDialect>();
   func::registerInlinerExtension(registry);
+  LLVM::registerInlinerInterface(registry);
   registerConvertOpenMPToLLVMInterface(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
@@ -61,7 +63,9 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
   case Stage::Frontend:
     return;
   case Stage::Launch:
-    pm.addPass(createInlinerPass());
+    // No simplification while inlining: the launch loops must keep their
+    // role attributes until the thread and block queries are resolved.
+    pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
     pm.addPass(createResolveLaunchIds());
     return;
   case Stage::Optimized:
@@ -76,6 +80,7 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
   case Stage::CPU:
     pm.addNestedPass<func::FuncOp>(createSerializeThreadLoops());
     pm.addPass(createConvertSCFToOpenMPPass());
+    pm.addPass(createHoistLocalsToParallelRegion());
     return;
   case Stage::LLVM:
     pm.addPass(createSCFToControlFlowPass());

@@ -18,4 +18,20 @@ def EmitKernelRegistration
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def HoistLocalsToParallelRegion
+    : Pass<"cucpu-hoist-locals-to-parallel-region", "mlir::ModuleOp"> {
+  let summary = "Give each OpenMP thread one copy of a kernel's locals";
+  let description = [{
+    Runs after the block loops became OpenMP work-sharing loops and the thread
+    loops serial loops. A thread's local variables (constant-size
+    `llvm.alloca`s in the loop body) then live for one iteration of a serial
+    loop at a time, so one copy per OpenMP thread suffices: they move to the
+    start of the enclosing `omp.parallel` region, and the per-iteration
+    `memref.alloca_scope` that scf-to-openmp created is dissolved. Without
+    this, allocas inside loops would grow the stack at every iteration.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::omp::OpenMPDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
 #endif // CUCPU_LOWERING_PASSES

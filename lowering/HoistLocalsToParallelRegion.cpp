@@ -1,0 +1,59 @@
+//===- HoistLocalsToParallelRegion.cpp - One set of locals per OpenMP thread =//
+
+#include "lowering/Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace cucpu {
+#define GEN_PASS_DEF_HOISTLOCALSTOPARALLELREGION
+#include "lowering/Passes.h.inc"
+} // namespace cucpu
+
+using namespace mlir;
+
+namespace {
+
+struct HoistLocalsToParallelRegionPass
+    : public cucpu::impl::HoistLocalsToParallelRegionBase<
+          HoistLocalsToParallelRegionPass> {
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+
+    // Dissolve the scopes inside work-sharing loops: their allocas move out.
+    SmallVector<memref::AllocaScopeOp> scopes;
+    getOperation().walk([&](memref::AllocaScopeOp scope) {
+      if (scope->getParentOfType<omp::ParallelOp>())
+        scopes.push_back(scope);
+    });
+    for (memref::AllocaScopeOp scope : scopes) {
+      Block *body = &scope.getBodyRegion().front();
+      Operation *terminator = body->getTerminator();
+      SmallVector<Value> results(terminator->getOperands());
+      rewriter.eraseOp(terminator);
+      rewriter.inlineBlockBefore(body, scope);
+      rewriter.replaceOp(scope, results);
+    }
+
+    SmallVector<LLVM::AllocaOp> allocas;
+    getOperation().walk([&](LLVM::AllocaOp alloca) {
+      if (alloca->getParentOfType<omp::WsloopOp>() &&
+          matchPattern(alloca.getArraySize(), m_Constant()))
+        allocas.push_back(alloca);
+    });
+    for (LLVM::AllocaOp alloca : allocas) {
+      auto parallel = alloca->getParentOfType<omp::ParallelOp>();
+      Block &entry = parallel.getRegion().front();
+      rewriter.setInsertionPointToStart(&entry);
+      Operation *size = rewriter.clone(*alloca.getArraySize().getDefiningOp());
+      rewriter.moveOpAfter(alloca, size);
+      alloca.getArraySizeMutable().assign(size->getResult(0));
+    }
+  }
+};
+
+} // namespace
