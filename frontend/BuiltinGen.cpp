@@ -148,7 +148,7 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
   unsigned id = callee->getBuiltinID();
   if (id == 0)
     return false;
-  StringRef builtinName = mod.ast.BuiltinInfo.getName(id);
+  std::string builtinName = mod.ast.BuiltinInfo.getName(id);
   StringRef fn = builtinName;
   fn.consume_front("__builtin_");
 
@@ -194,7 +194,7 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
     result = convertScalar(result, mod.ast.BoolTy, call->getType(), where);
     return true;
   }
-  mod.unsupported(where, "the builtin '" + builtinName.str() + "'");
+  mod.unsupported(where, "the builtin '" + builtinName + "'");
   result = undefValue(call->getType(), where);
   return true;
 }

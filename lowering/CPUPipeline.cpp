@@ -71,10 +71,10 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
   case Stage::Optimized:
     if (options.optLevel == 0)
       return;
-    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCanonicalizeKeepingLaunch());
     pm.addPass(createCSEPass());
     pm.addPass(createMem2Reg());
-    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCanonicalizeKeepingLaunch());
     pm.addPass(createCSEPass());
     return;
   case Stage::CPU:

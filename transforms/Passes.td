@@ -33,4 +33,14 @@ def SerializeThreadLoops : Pass<"simt-serialize-thread-loops", "mlir::func::Func
   let dependentDialects = ["mlir::scf::SCFDialect"];
 }
 
+def CanonicalizeKeepingLaunch : Pass<"simt-canonicalize"> {
+  let summary = "Canonicalize, but keep the launch's loop nest";
+  let description = [{
+    Applies the canonicalization patterns of every loaded dialect and
+    operation, except those of `scf.parallel`: they would merge the block loop
+    and the thread loop into one loop, or drop single-iteration thread loops,
+    and the later passes need to tell the grid from the block.
+  }];
+}
+
 #endif // CUCPU_TRANSFORMS_PASSES
