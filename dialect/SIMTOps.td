@@ -52,13 +52,13 @@ def SIMT_BarrierOp : SIMT_Op<"barrier",
     ```mlir
     scf.parallel (%tx) = (%c0) to (%n) step (%c1) {
       ...
-      simt.barrier %tx : index
+      simt.barrier(%tx)
       ...
     }
     ```
   }];
   let arguments = (ins Variadic<Index>:$threads);
-  let assemblyFormat = "($threads^ `:` type($threads))? attr-dict";
+  let assemblyFormat = "(`(` $threads^ `)`)? attr-dict";
   let hasVerifier = 1;
 }
 

@@ -1,0 +1,26 @@
+# lit configuration of the cucpu test suite: FileCheck tests of the passes and
+# of the frontend's MLIR, driver tests, and test/run/ programs that execute.
+import os
+import shutil
+
+import lit.formats
+
+config.name = "cucpu"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".cu", ".test"]
+config.excludes = ["Inputs", "unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.cucpu_obj_root, "test")
+
+# Our tools first, then FileCheck and not from LLVM.
+config.environment["PATH"] = os.pathsep.join(
+    [config.cucpu_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+# Compiled programs use the worker count the machine has unless a test says.
+for var in ["CUCPU_NUM_THREADS", "OMP_NUM_THREADS"]:
+    config.environment.pop(var, None)
+
+config.substitutions.append(("%cucpu-opt", os.path.join(config.cucpu_tools_dir, "cucpu-opt")))
+config.substitutions.append(("%cucpu", os.path.join(config.cucpu_tools_dir, "cucpu")))
+
+if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
+    config.available_features.add("ptxas")

@@ -1,0 +1,57 @@
+// RUN: cucpu-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(simt-serialize-thread-loops))' -verify-diagnostics -allow-unregistered-dialect | FileCheck %s
+
+// The thread loop becomes serial loops with x innermost; the block loop stays
+// parallel.
+
+// CHECK-LABEL: func.func @serialize
+// CHECK: scf.parallel (%[[B:.*]]) =
+// CHECK-NEXT: scf.for %[[Z:.*]] = %{{.*}} to %arg3
+// CHECK-NEXT: scf.for %[[Y:.*]] = %{{.*}} to %arg2
+// CHECK-NEXT: scf.for %[[X:.*]] = %{{.*}} to %arg1
+// CHECK-NEXT: "test.use"(%[[B]], %[[X]], %[[Y]], %[[Z]])
+// CHECK-NOT: scf.parallel
+func.func @serialize(%g: index, %bx: index, %by: index, %bz: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%b) = (%c0) to (%g) step (%c1) {
+    scf.parallel (%x, %y, %z) = (%c0, %c0, %c0) to (%bx, %by, %bz) step (%c1, %c1, %c1) {
+      "test.use"(%b, %x, %y, %z) : (index, index, index, index) -> ()
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// A lone parallel loop is a block loop: it stays parallel.
+// CHECK-LABEL: func.func @outer_only
+// CHECK: scf.parallel
+// CHECK-NOT: scf.for
+func.func @outer_only(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%b) = (%c0) to (%n) step (%c1) {
+    "test.use"(%b) : (index) -> ()
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Barriers must have been lowered before the thread loop is serialized.
+func.func @barrier(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%b) = (%c0) to (%n) step (%c1) {
+    scf.parallel (%x) = (%c0) to (%n) step (%c1) {
+      // expected-error @+1 {{__syncthreads() is not supported yet: barrier lowering is not implemented}}
+      simt.barrier(%x)
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
