@@ -557,8 +557,10 @@ LValue FunctionGen::emitLValue(const Expr *e) {
     const ValueDecl *decl = cast<DeclRefExpr>(e)->getDecl();
     auto it = locals.find(decl);
     if (it == locals.end()) {
-      if (const auto *vd = dyn_cast<VarDecl>(decl);
-          vd && vd->hasGlobalStorage())
+      const auto *vd = dyn_cast<VarDecl>(decl);
+      if (vd && vd->hasAttr<CUDASharedAttr>())
+        ; // Reported at its declaration.
+      else if (vd && vd->hasGlobalStorage())
         mod.unsupported(where, "a global variable ('" + vd->getNameAsString() +
                                    "')");
       else

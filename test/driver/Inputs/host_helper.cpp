@@ -1,0 +1,2 @@
+// Plain C++ linked into a CUDA program.
+int hostHelper(int x) { return 3 * x; }
