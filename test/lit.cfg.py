@@ -19,6 +19,8 @@ config.environment["PATH"] = os.pathsep.join(
 for var in ["CUCPU_NUM_THREADS", "OMP_NUM_THREADS"]:
     config.environment.pop(var, None)
 
+config.substitutions.append(("%cucpu_obj_root", config.cucpu_obj_root))
+config.substitutions.append(("%cucpu_src_root", config.cucpu_src_root))
 config.substitutions.append(("%cucpu-opt", os.path.join(config.cucpu_tools_dir, "cucpu-opt")))
 config.substitutions.append(("%cucpu", os.path.join(config.cucpu_tools_dir, "cucpu")))
 
