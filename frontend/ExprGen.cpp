@@ -556,16 +556,23 @@ LValue FunctionGen::emitLValue(const Expr *e) {
   case Stmt::DeclRefExprClass: {
     const ValueDecl *decl = cast<DeclRefExpr>(e)->getDecl();
     auto it = locals.find(decl);
+    if (const auto *vd = dyn_cast<VarDecl>(decl);
+        it == locals.end() && vd && vd->hasGlobalStorage()) {
+      if (!vd->hasAttr<CUDASharedAttr>() && !vd->hasAttr<CUDADeviceAttr>() &&
+          !vd->hasAttr<CUDAConstantAttr>() && !vd->isStaticLocal()) {
+        mod.error(where, "host variable '" + vd->getNameAsString() +
+                             "' cannot be used in device code");
+        return {undefValue(mod.ast.VoidPtrTy, where), type};
+      }
+      Value addr =
+          LLVM::AddressOfOp::create(builder, loc(where), mod.getGlobal(vd));
+      if (vd->getType()->isReferenceType())
+        return {load({addr, vd->getType()}, where), type};
+      return {addr, type};
+    }
     if (it == locals.end()) {
-      const auto *vd = dyn_cast<VarDecl>(decl);
-      if (vd && vd->hasAttr<CUDASharedAttr>())
-        ; // Reported at its declaration.
-      else if (vd && vd->hasGlobalStorage())
-        mod.unsupported(where, "a global variable ('" + vd->getNameAsString() +
-                                   "')");
-      else
-        mod.unsupported(where, "a reference to '" + decl->getNameAsString() +
-                                   "'");
+      mod.unsupported(where,
+                      "a reference to '" + decl->getNameAsString() + "'");
       return {undefValue(mod.ast.VoidPtrTy, where), type};
     }
     if (decl->getType()->isReferenceType())

@@ -2,12 +2,12 @@
 
 #include "frontend/ModuleGen.h"
 #include "frontend/FunctionGen.h"
-#include "lowering/Lowering.h"
 #include "transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -170,6 +170,144 @@ void ModuleGen::emitPendingBodies() {
     FunctionGen gen(*this, fd, functions[fd]);
     gen.emitBody();
   }
+}
+
+//===----------------------------------------------------------------------===//
+// Variables with static storage
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Writes the bytes of constant `value` of `type` into `out` as the target
+/// lays them out. Returns false for values that are not plain data.
+bool writeBytes(ASTContext &ast, const APValue &value, QualType type,
+                MutableArrayRef<uint8_t> out) {
+  auto writeInt = [&](const llvm::APInt &bits) {
+    for (unsigned i = 0; i < out.size() && i * 8 < bits.getBitWidth(); ++i)
+      out[i] = bits.extractBitsAsZExtValue(
+          std::min(8u, bits.getBitWidth() - i * 8), i * 8);
+    return true;
+  };
+  switch (value.getKind()) {
+  case APValue::None:
+  case APValue::Indeterminate:
+    return true;
+  case APValue::Int:
+    return writeInt(value.getInt());
+  case APValue::Float:
+    return writeInt(value.getFloat().bitcastToAPInt());
+  case APValue::LValue:
+    // Only null pointers have a value known before the program runs.
+    return value.isNullPointer();
+  case APValue::Array: {
+    const ArrayType *array = ast.getAsArrayType(type);
+    QualType elem = array->getElementType();
+    uint64_t size = ast.getTypeSizeInChars(elem).getQuantity();
+    uint64_t count = out.size() / size;
+    for (uint64_t i = 0; i < count; ++i) {
+      const APValue &v = i < value.getArrayInitializedElts()
+                             ? value.getArrayInitializedElt(i)
+                         : value.hasArrayFiller() ? value.getArrayFiller()
+                                                  : APValue();
+      if (!writeBytes(ast, v, elem, out.slice(i * size, size)))
+        return false;
+    }
+    return true;
+  }
+  case APValue::Struct: {
+    const RecordDecl *record = type->getAsRecordDecl();
+    if (value.getStructNumBases() != 0)
+      return false;
+    const ASTRecordLayout &layout = ast.getASTRecordLayout(record);
+    for (const FieldDecl *field : record->fields()) {
+      if (field->isBitField())
+        return false;
+      uint64_t offset = layout.getFieldOffset(field->getFieldIndex()) / 8;
+      uint64_t size = ast.getTypeSizeInChars(field->getType()).getQuantity();
+      if (!writeBytes(ast, value.getStructField(field->getFieldIndex()),
+                      field->getType(), out.slice(offset, size)))
+        return false;
+    }
+    return true;
+  }
+  case APValue::Union: {
+    const FieldDecl *field = value.getUnionField();
+    if (!field)
+      return true;
+    uint64_t size = ast.getTypeSizeInChars(field->getType()).getQuantity();
+    return writeBytes(ast, value.getUnionValue(), field->getType(),
+                      out.take_front(size));
+  }
+  case APValue::Vector: {
+    QualType elem = type->castAs<VectorType>()->getElementType();
+    uint64_t size = ast.getTypeSizeInChars(elem).getQuantity();
+    for (unsigned i = 0; i < value.getVectorLength(); ++i)
+      if (!writeBytes(ast, value.getVectorElt(i), elem,
+                      out.slice(i * size, size)))
+        return false;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+} // namespace
+
+mlir::LLVM::GlobalOp ModuleGen::getGlobal(const VarDecl *vd) {
+  vd = vd->getCanonicalDecl();
+  if (auto it = globals.find(vd); it != globals.end())
+    return it->second;
+  const VarDecl *def = vd->getDefinition() ? vd->getDefinition() : vd;
+  SourceLocation where = def->getLocation();
+  QualType type = def->getType();
+  bool shared = def->hasAttr<CUDASharedAttr>();
+  bool dynamicShared = shared && type->isIncompleteArrayType();
+
+  std::string name;
+  {
+    llvm::raw_string_ostream os(name);
+    if (mangler->shouldMangleDeclName(def))
+      mangler->mangleName(GlobalDecl(def), os);
+    else
+      os << def->getName();
+  }
+  uint64_t size = dynamicShared ? 0 : sizeOf(type);
+  auto byteArray =
+      mlir::LLVM::LLVMArrayType::get(mlir::IntegerType::get(ctx, 8), size);
+
+  // The initial value, as the bytes of the variable.
+  mlir::Attribute value;
+  if (!shared) {
+    std::vector<uint8_t> bytes(size, 0);
+    if (const Expr *init = def->getInit()) {
+      const APValue *constant = def->evaluateValue();
+      if (!constant || !writeBytes(ast, *constant, type, bytes))
+        unsupported(init->getExprLoc(),
+                    "an initializer that is not a constant");
+    }
+    if (llvm::all_of(bytes, [](uint8_t b) { return b == 0; }))
+      value = mlir::LLVM::ZeroAttr::get(ctx);
+    else
+      value = mlir::StringAttr::get(
+          ctx, StringRef(reinterpret_cast<const char *>(bytes.data()),
+                         bytes.size()));
+  }
+
+  mlir::OpBuilder b(ctx);
+  b.setInsertionPointToStart(module.getBody());
+  auto global = mlir::LLVM::GlobalOp::create(
+      b, loc(where), byteArray, /*isConstant=*/false,
+      mlir::LLVM::Linkage::Internal, name, value,
+      std::max<uint64_t>(alignOf(type), 16));
+  if (shared)
+    global->setAttr(kSharedAttr, b.getStringAttr(dynamicShared
+                                                     ? kDynamicShared
+                                                     : kStaticShared));
+  else if ((def->hasAttr<CUDADeviceAttr>() ||
+            def->hasAttr<CUDAConstantAttr>()) &&
+           !def->isStaticLocal())
+    global->setAttr(kDeviceVarAttr, b.getStringAttr(name));
+  globals[vd] = global;
+  return global;
 }
 
 //===----------------------------------------------------------------------===//

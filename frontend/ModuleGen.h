@@ -10,6 +10,7 @@
 #define CUCPU_FRONTEND_MODULEGEN_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "clang/AST/ASTContext.h"
@@ -64,6 +65,13 @@ public:
   mlir::func::FuncOp getFunction(const clang::FunctionDecl *fd);
   std::string mangledName(const clang::NamedDecl *decl);
 
+  //===--- Variables with static storage ----------------------------------===//
+
+  /// Returns the global holding a `__device__`, `__constant__` or
+  /// `__shared__` variable (or a static local of device code), creating it on
+  /// first use. Globals are byte arrays of the variable's size.
+  mlir::LLVM::GlobalOp getGlobal(const clang::VarDecl *vd);
+
   //===--- Diagnostics and locations --------------------------------------===//
 
   mlir::Location loc(clang::SourceLocation where);
@@ -85,6 +93,7 @@ private:
 
   std::unique_ptr<clang::MangleContext> mangler;
   llvm::DenseMap<const clang::FunctionDecl *, mlir::func::FuncOp> functions;
+  llvm::DenseMap<const clang::VarDecl *, mlir::LLVM::GlobalOp> globals;
   std::deque<const clang::FunctionDecl *> pending;
   unsigned errorCount = 0;
 };

@@ -150,10 +150,12 @@ void FunctionGen::emitStmt(const Stmt *s) {
 
 void FunctionGen::emitVarDecl(const VarDecl *vd) {
   SourceLocation where = vd->getLocation();
-  if (vd->hasAttr<CUDASharedAttr>())
-    return mod.unsupported(where, "a __shared__ variable");
-  if (vd->isStaticLocal() || vd->hasExternalStorage())
-    return mod.unsupported(where, "a static local variable");
+  if (vd->hasGlobalStorage()) {
+    // __shared__ and static locals live in globals; __shared__ ones become
+    // per-block storage when the launch is resolved.
+    mod.getGlobal(vd);
+    return;
+  }
   QualType type = vd->getType();
   if (type->isReferenceType()) {
     // A reference is the address of what it is bound to.

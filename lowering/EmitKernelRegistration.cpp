@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lowering/Lowering.h"
+#include "transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
@@ -25,6 +26,8 @@ namespace {
 constexpr StringLiteral kRegisterKernelFn = "__cucpu_register_kernel";
 constexpr StringLiteral kCtorName = "__cucpu_register_device_module";
 
+constexpr StringLiteral kRegisterVarFn = "__cucpu_register_var";
+
 struct EmitKernelRegistrationPass
     : public cucpu::impl::EmitKernelRegistrationBase<
           EmitKernelRegistrationPass> {
@@ -35,7 +38,11 @@ struct EmitKernelRegistrationPass
       if (fn->hasAttr(kKernelNameAttr))
         entries.push_back(fn);
     });
-    if (entries.empty())
+    SmallVector<LLVM::GlobalOp> variables;
+    for (auto global : module.getOps<LLVM::GlobalOp>())
+      if (global->hasAttr(kDeviceVarAttr))
+        variables.push_back(global);
+    if (entries.empty() && variables.empty())
       return;
 
     MLIRContext *ctx = &getContext();
@@ -43,12 +50,16 @@ struct EmitKernelRegistrationPass
     Location loc = module.getLoc();
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
     auto voidType = LLVM::LLVMVoidType::get(ctx);
+    auto i64 = builder.getI64Type();
 
     builder.setInsertionPointToEnd(module.getBody());
-    if (!module.lookupSymbol<LLVM::LLVMFuncOp>(kRegisterKernelFn))
-      LLVM::LLVMFuncOp::create(
-          builder, loc, kRegisterKernelFn,
-          LLVM::LLVMFunctionType::get(voidType, {ptrType, ptrType}));
+    auto declare = [&](StringRef name, ArrayRef<Type> params) {
+      if (!module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+        LLVM::LLVMFuncOp::create(builder, loc, name,
+                                 LLVM::LLVMFunctionType::get(voidType, params));
+    };
+    declare(kRegisterKernelFn, {ptrType, ptrType});
+    declare(kRegisterVarFn, {ptrType, ptrType, i64});
 
     auto ctor = LLVM::LLVMFuncOp::create(
         builder, loc, kCtorName, LLVM::LLVMFunctionType::get(voidType, {}),
@@ -56,24 +67,38 @@ struct EmitKernelRegistrationPass
     Block *body = ctor.addEntryBlock(builder);
     builder.setInsertionPointToStart(body);
     unsigned index = 0;
-    for (LLVM::LLVMFuncOp entry : entries) {
-      StringRef name =
-          entry->getAttrOfType<StringAttr>(kKernelNameAttr).getValue();
-      std::string symbol = ("__cucpu_kernel_name." + Twine(index++)).str();
+    // A pointer to a private NUL-terminated copy of `text`.
+    auto nameConstant = [&](StringRef text) -> Value {
+      std::string symbol = ("__cucpu_name." + Twine(index++)).str();
       {
         OpBuilder::InsertionGuard guard(builder);
         builder.setInsertionPointToStart(module.getBody());
-        std::string data = (name + Twine('\0')).str();
+        std::string data = (text + Twine('\0')).str();
         auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), data.size());
         LLVM::GlobalOp::create(builder, loc, type, /*isConstant=*/true,
                                LLVM::Linkage::Private, symbol,
                                builder.getStringAttr(data));
       }
-      Value namePtr = LLVM::AddressOfOp::create(builder, loc, ptrType, symbol);
+      return LLVM::AddressOfOp::create(builder, loc, ptrType, symbol);
+    };
+    for (LLVM::LLVMFuncOp entry : entries) {
+      Value name = nameConstant(
+          entry->getAttrOfType<StringAttr>(kKernelNameAttr).getValue());
       Value entryPtr =
           LLVM::AddressOfOp::create(builder, loc, ptrType, entry.getSymName());
       LLVM::CallOp::create(builder, loc, TypeRange(), kRegisterKernelFn,
-                           ValueRange{namePtr, entryPtr});
+                           ValueRange{name, entryPtr});
+    }
+    for (LLVM::GlobalOp global : variables) {
+      Value name = nameConstant(
+          global->getAttrOfType<StringAttr>(kDeviceVarAttr).getValue());
+      Value storage = LLVM::AddressOfOp::create(builder, loc, global);
+      uint64_t size =
+          cast<LLVM::LLVMArrayType>(global.getGlobalType()).getNumElements();
+      Value sizeValue = LLVM::ConstantOp::create(
+          builder, loc, i64, builder.getI64IntegerAttr(size));
+      LLVM::CallOp::create(builder, loc, TypeRange(), kRegisterVarFn,
+                           ValueRange{name, storage, sizeValue});
     }
     LLVM::ReturnOp::create(builder, loc, ValueRange());
 

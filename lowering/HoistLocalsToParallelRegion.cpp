@@ -39,19 +39,30 @@ struct HoistLocalsToParallelRegionPass
       rewriter.replaceOp(scope, results);
     }
 
+    // Constant-size allocas, and those sized by a value from outside the
+    // parallel region (the dynamic shared memory of a launch).
     SmallVector<LLVM::AllocaOp> allocas;
     getOperation().walk([&](LLVM::AllocaOp alloca) {
-      if (alloca->getParentOfType<omp::WsloopOp>() &&
-          matchPattern(alloca.getArraySize(), m_Constant()))
+      if (!alloca->getParentOfType<omp::WsloopOp>())
+        return;
+      auto parallel = alloca->getParentOfType<omp::ParallelOp>();
+      Value size = alloca.getArraySize();
+      if (matchPattern(size, m_Constant()) ||
+          !parallel->isAncestor(size.getParentRegion()->getParentOp()))
         allocas.push_back(alloca);
     });
     for (LLVM::AllocaOp alloca : allocas) {
       auto parallel = alloca->getParentOfType<omp::ParallelOp>();
       Block &entry = parallel.getRegion().front();
+      Value size = alloca.getArraySize();
+      if (!parallel->isAncestor(size.getParentRegion()->getParentOp())) {
+        rewriter.moveOpBefore(alloca, &entry, entry.begin());
+        continue;
+      }
       rewriter.setInsertionPointToStart(&entry);
-      Operation *size = rewriter.clone(*alloca.getArraySize().getDefiningOp());
-      rewriter.moveOpAfter(alloca, size);
-      alloca.getArraySizeMutable().assign(size->getResult(0));
+      Operation *sizeCopy = rewriter.clone(*size.getDefiningOp());
+      rewriter.moveOpAfter(alloca, sizeCopy);
+      alloca.getArraySizeMutable().assign(sizeCopy->getResult(0));
     }
   }
 };

@@ -18,9 +18,6 @@ class Module;
 
 namespace cucpu {
 
-/// Attribute on a launcher function: the kernel's mangled name.
-constexpr llvm::StringLiteral kKernelNameAttr = "cucpu.kernel_name";
-
 /// The points of the device pipeline at which MLIR can be printed or stopped.
 enum class Stage {
   Frontend, ///< As the frontend produced it.

@@ -7,13 +7,17 @@ include "mlir/Pass/PassBase.td"
 
 def EmitKernelRegistration
     : Pass<"cucpu-emit-kernel-registration", "mlir::ModuleOp"> {
-  let summary = "Register every kernel entry with the runtime at load time";
+  let summary = "Register kernels and device variables with the runtime";
   let description = [{
     Runs on the LLVM dialect. For every `llvm.func` carrying the
     `cucpu.kernel_name` attribute (the kernel's mangled name, as the host side
     registers its stub under), adds a call
     `__cucpu_register_kernel("name", @entry)` to a module constructor, so the
-    runtime can find the entry when the host launches the kernel.
+    runtime can find the entry when the host launches the kernel. Likewise
+    every `llvm.mlir.global` carrying `cucpu.device_var` (a `__device__` or
+    `__constant__` variable) is registered with
+    `__cucpu_register_var("name", @global, size)`, which is how
+    cudaMemcpyToSymbol finds its storage.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }

@@ -10,6 +10,21 @@
 
 namespace cucpu {
 
+/// Attribute on a launcher function: the kernel's mangled name.
+constexpr llvm::StringLiteral kKernelNameAttr = "cucpu.kernel_name";
+/// The launcher argument holding the launch's dynamic shared memory bytes.
+constexpr unsigned kDynamicSharedBytesArg = 6;
+
+/// Attribute on an `llvm.mlir.global` that stands for `__shared__` memory:
+/// "static" for a sized variable, "dynamic" for `extern __shared__`. Each
+/// block of a launch gets its own copy.
+constexpr llvm::StringLiteral kSharedAttr = "cucpu.shared";
+constexpr llvm::StringLiteral kStaticShared = "static";
+constexpr llvm::StringLiteral kDynamicShared = "dynamic";
+/// Attribute on an `llvm.mlir.global` holding a `__device__` or
+/// `__constant__` variable: the name the host registers its shadow under.
+constexpr llvm::StringLiteral kDeviceVarAttr = "cucpu.device_var";
+
 /// Attribute naming the role of a launcher's `scf.parallel` loops.
 constexpr llvm::StringLiteral kLoopRoleAttr = "cucpu.loop";
 constexpr llvm::StringLiteral kBlockLoopRole = "block";

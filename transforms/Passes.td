@@ -15,6 +15,12 @@ def ResolveLaunchIds : Pass<"simt-resolve-ids", "mlir::ModuleOp"> {
     `cucpu.loop = "block"`). Each `simt.barrier` receives the thread loop's
     induction variables as operands.
 
+    `__shared__` memory becomes per-block storage: every address of a global
+    marked `cucpu.shared` inside a block loop is replaced by an `llvm.alloca`
+    at the start of the block loop's body, of the global's type ("static") or
+    of the launch's dynamic shared memory size ("dynamic"; all `extern
+    __shared__` arrays share that one buffer).
+
     A query that is not inside a launch (a device function that could not be
     inlined, such as a recursive one) is reported as an error at its location.
   }];

@@ -12,11 +12,9 @@ again:
   // CHECK-DAG: unsupported-statements.cu:[[@LINE-1]]:1: error: goto is not supported in device code yet
   if (n-- > 0)
     goto again;
-  __shared__ int tile[32];
-  // CHECK-DAG: unsupported-statements.cu:[[@LINE-1]]:18: error: a __shared__ variable is not supported in device code yet
-  tile[0] = 0;
+  a[1] = __builtin_bitreverse32(n);
+  // CHECK-DAG: unsupported-statements.cu:[[@LINE-1]]:10: error: the builtin '__builtin_bitreverse32' is not supported in device code yet
 }
-// The uses of the variable add no further errors.
 // CHECK: 3 errors generated
 
 int main() { return 0; }
