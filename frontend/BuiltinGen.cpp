@@ -10,6 +10,7 @@
 using namespace clang;
 using mlir::Value;
 namespace arith = mlir::arith;
+namespace LLVM = mlir::LLVM;
 namespace simt = cucpu::simt;
 
 namespace cucpu {
@@ -144,6 +145,12 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
     simt::BarrierOp::create(builder, l, mlir::ValueRange{});
     return true;
   }
+  if (name.starts_with("__threadfence") && !callee->hasBody()) {
+    LLVM::FenceOp::create(builder, l, LLVM::AtomicOrdering::seq_cst);
+    return true;
+  }
+  if (name.starts_with("atomic") && !callee->hasBody())
+    return emitAtomic(call, name, result);
 
   unsigned id = callee->getBuiltinID();
   if (id == 0)
@@ -165,6 +172,27 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
     state.addOperands(args);
     state.addTypes(type);
     result = builder.create(state)->getResult(0);
+    return true;
+  }
+  if (fn == "popcount" || fn == "popcountl" || fn == "popcountll" ||
+      fn == "clz" || fn == "clzl" || fn == "clzll" || fn == "ctz" ||
+      fn == "ctzl" || fn == "ctzll") {
+    emitArgs();
+    Value v = args[0];
+    if (fn.starts_with("popcount"))
+      v = mlir::math::CtPopOp::create(builder, l, v);
+    else if (fn.starts_with("clz"))
+      v = mlir::math::CountLeadingZerosOp::create(builder, l, v);
+    else
+      v = mlir::math::CountTrailingZerosOp::create(builder, l, v);
+    result = convertScalar(v, call->getArg(0)->getType(), call->getType(),
+                           where);
+    return true;
+  }
+  if (fn == "bitreverse8" || fn == "bitreverse16" || fn == "bitreverse32" ||
+      fn == "bitreverse64") {
+    emitArgs();
+    result = LLVM::BitReverseOp::create(builder, l, args[0].getType(), args[0]);
     return true;
   }
   if (fn == "expect") {
@@ -196,6 +224,61 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
   }
   mod.unsupported(where, "the builtin '" + builtinName + "'");
   result = undefValue(call->getType(), where);
+  return true;
+}
+
+bool FunctionGen::emitAtomic(const CallExpr *call, StringRef name,
+                             Value &result) {
+  SourceLocation where = call->getExprLoc();
+  mlir::Location l = loc(where);
+  // atomicAdd_block and atomicAdd_system order the same on a CPU.
+  StringRef op = name;
+  if (!op.consume_back("_block"))
+    op.consume_back("_system");
+  QualType type = call->getType();
+  bool isFloat = type->isRealFloatingType();
+  bool isSigned = mod.isSigned(type);
+  std::optional<LLVM::AtomicBinOp> binOp =
+      llvm::StringSwitch<std::optional<LLVM::AtomicBinOp>>(op)
+          .Case("atomicAdd",
+                isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add)
+          .Case("atomicSub", LLVM::AtomicBinOp::sub)
+          .Case("atomicExch", LLVM::AtomicBinOp::xchg)
+          .Case("atomicMin",
+                isSigned ? LLVM::AtomicBinOp::min : LLVM::AtomicBinOp::umin)
+          .Case("atomicMax",
+                isSigned ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::umax)
+          // CUDA's atomicInc/atomicDec wrap exactly as LLVM's uinc_wrap and
+          // udec_wrap: ((old >= val) ? 0 : old + 1) and
+          // ((old == 0 || old > val) ? val : old - 1).
+          .Case("atomicInc", LLVM::AtomicBinOp::uinc_wrap)
+          .Case("atomicDec", LLVM::AtomicBinOp::udec_wrap)
+          .Case("atomicAnd", LLVM::AtomicBinOp::_and)
+          .Case("atomicOr", LLVM::AtomicBinOp::_or)
+          .Case("atomicXor", LLVM::AtomicBinOp::_xor)
+          .Default(std::nullopt);
+  unsigned align = mod.alignOf(type);
+  if (binOp && call->getNumArgs() == 2) {
+    Value ptr = emitScalar(call->getArg(0));
+    Value val = emitScalar(call->getArg(1));
+    result = LLVM::AtomicRMWOp::create(builder, l, *binOp, ptr, val,
+                                       LLVM::AtomicOrdering::monotonic,
+                                       StringRef(), align);
+    return true;
+  }
+  if (op == "atomicCAS" && call->getNumArgs() == 3) {
+    Value ptr = emitScalar(call->getArg(0));
+    Value expected = emitScalar(call->getArg(1));
+    Value desired = emitScalar(call->getArg(2));
+    auto cmpxchg = LLVM::AtomicCmpXchgOp::create(
+        builder, l, ptr, expected, desired, LLVM::AtomicOrdering::monotonic,
+        LLVM::AtomicOrdering::monotonic, StringRef(), align);
+    result = LLVM::ExtractValueOp::create(builder, l, cmpxchg.getRes(),
+                                          ArrayRef<int64_t>{0});
+    return true;
+  }
+  mod.unsupported(where, "the atomic operation '" + name.str() + "'");
+  result = undefValue(type, where);
   return true;
 }
 

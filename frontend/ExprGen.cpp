@@ -350,6 +350,11 @@ Value FunctionGen::emitScalar(const Expr *e) {
       return load({result, e->getType()}, where);
     return result;
   }
+  case Stmt::BuiltinBitCastExprClass: {
+    // The bits of an object, read as another type of the same size.
+    LValue source = emitLValue(cast<BuiltinBitCastExpr>(e)->getSubExpr());
+    return load({source.addr, e->getType()}, where);
+  }
   case Stmt::PseudoObjectExprClass:
     // threadIdx.x and friends: the semantic form calls the property getter.
     return emitScalar(cast<PseudoObjectExpr>(e)->getResultExpr());
@@ -578,6 +583,20 @@ LValue FunctionGen::emitLValue(const Expr *e) {
     if (decl->getType()->isReferenceType())
       return {load({it->second, decl->getType()}, where), type};
     return {it->second, type};
+  }
+  case Stmt::ConditionalOperatorClass: {
+    // `c ? a : b` naming an object: choose between the two addresses.
+    const auto *c = cast<ConditionalOperator>(e);
+    mlir::Location l = loc(where);
+    Value cond = emitCondition(c->getCond());
+    auto ptrType = LLVM::LLVMPointerType::get(mod.ctx);
+    auto ifOp = scf::IfOp::create(builder, l, ptrType, cond, true);
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(builder, l, emitLValue(c->getTrueExpr()).addr);
+    builder.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(builder, l, emitLValue(c->getFalseExpr()).addr);
+    return {ifOp.getResult(0), type};
   }
   case Stmt::MaterializeTemporaryExprClass: {
     const Expr *sub = cast<MaterializeTemporaryExpr>(e)->getSubExpr();

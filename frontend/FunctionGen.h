@@ -67,6 +67,9 @@ public:
   /// `callee` is not one; sets `result` to its value (null for void).
   bool emitBuiltinCall(const clang::CallExpr *call,
                        const clang::FunctionDecl *callee, mlir::Value &result);
+  /// Emits one of CUDA's atomic functions as an atomic read-modify-write.
+  bool emitAtomic(const clang::CallExpr *call, llvm::StringRef name,
+                  mlir::Value &result);
 
   //===--- Helpers --------------------------------------------------------===//
   mlir::Location loc(clang::SourceLocation where) { return mod.loc(where); }

@@ -78,6 +78,178 @@ CUCPU_DEVICE float fmaf(float x, float y, float z) {
 CUCPU_DEVICE double rsqrt(double x) { return 1.0 / __builtin_sqrt(x); }
 CUCPU_DEVICE float rsqrtf(float x) { return 1.0f / __builtin_sqrtf(x); }
 
+// Fast-math intrinsics: on the CPU they are the ordinary functions.
+CUCPU_DEVICE float __expf(float x) { return __builtin_expf(x); }
+CUCPU_DEVICE float __exp10f(float x) { return __builtin_powf(10.0f, x); }
+CUCPU_DEVICE float __logf(float x) { return __builtin_logf(x); }
+CUCPU_DEVICE float __log2f(float x) { return __builtin_log2f(x); }
+CUCPU_DEVICE float __log10f(float x) { return __builtin_log10f(x); }
+CUCPU_DEVICE float __powf(float x, float y) { return __builtin_powf(x, y); }
+CUCPU_DEVICE float __sinf(float x) { return __builtin_sinf(x); }
+CUCPU_DEVICE float __cosf(float x) { return __builtin_cosf(x); }
+CUCPU_DEVICE float __tanf(float x) { return __builtin_tanf(x); }
+CUCPU_DEVICE void __sincosf(float x, float *s, float *c) {
+  *s = __builtin_sinf(x);
+  *c = __builtin_cosf(x);
+}
+CUCPU_DEVICE void sincosf(float x, float *s, float *c) {
+  *s = __builtin_sinf(x);
+  *c = __builtin_cosf(x);
+}
+CUCPU_DEVICE void sincos(double x, double *s, double *c) {
+  *s = __builtin_sin(x);
+  *c = __builtin_cos(x);
+}
+CUCPU_DEVICE float exp10f(float x) { return __builtin_powf(10.0f, x); }
+CUCPU_DEVICE double exp10(double x) { return __builtin_pow(10.0, x); }
+CUCPU_DEVICE float __fdividef(float x, float y) { return x / y; }
+CUCPU_DEVICE float __saturatef(float x) {
+  return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x);
+}
+CUCPU_DEVICE float __fmaf_rn(float x, float y, float z) {
+  return __builtin_fmaf(x, y, z);
+}
+CUCPU_DEVICE double __fma_rn(double x, double y, double z) {
+  return __builtin_fma(x, y, z);
+}
+CUCPU_DEVICE float __fadd_rn(float x, float y) { return x + y; }
+CUCPU_DEVICE float __fsub_rn(float x, float y) { return x - y; }
+CUCPU_DEVICE float __fmul_rn(float x, float y) { return x * y; }
+CUCPU_DEVICE float __fdiv_rn(float x, float y) { return x / y; }
+CUCPU_DEVICE float __frcp_rn(float x) { return 1.0f / x; }
+CUCPU_DEVICE float __fsqrt_rn(float x) { return __builtin_sqrtf(x); }
+CUCPU_DEVICE double __dadd_rn(double x, double y) { return x + y; }
+CUCPU_DEVICE double __dmul_rn(double x, double y) { return x * y; }
+CUCPU_DEVICE float __int_as_float(int x) { return __builtin_bit_cast(float, x); }
+CUCPU_DEVICE int __float_as_int(float x) { return __builtin_bit_cast(int, x); }
+CUCPU_DEVICE float __uint_as_float(unsigned x) {
+  return __builtin_bit_cast(float, x);
+}
+CUCPU_DEVICE unsigned __float_as_uint(float x) {
+  return __builtin_bit_cast(unsigned, x);
+}
+CUCPU_DEVICE double __longlong_as_double(long long x) {
+  return __builtin_bit_cast(double, x);
+}
+CUCPU_DEVICE long long __double_as_longlong(double x) {
+  return __builtin_bit_cast(long long, x);
+}
+CUCPU_DEVICE int __float2int_rn(float x) { return (int)__builtin_rintf(x); }
+CUCPU_DEVICE int __float2int_rz(float x) { return (int)x; }
+CUCPU_DEVICE int __float2int_rd(float x) { return (int)__builtin_floorf(x); }
+CUCPU_DEVICE int __float2int_ru(float x) { return (int)__builtin_ceilf(x); }
+CUCPU_DEVICE float __int2float_rn(int x) { return (float)x; }
+CUCPU_DEVICE int __double2int_rn(double x) { return (int)__builtin_rint(x); }
+
+// Integer intrinsics.
+CUCPU_DEVICE int __popc(unsigned x) { return __builtin_popcount(x); }
+CUCPU_DEVICE int __popcll(unsigned long long x) {
+  return __builtin_popcountll(x);
+}
+CUCPU_DEVICE int __clz(int x) {
+  return x == 0 ? 32 : __builtin_clz((unsigned)x);
+}
+CUCPU_DEVICE int __clzll(long long x) {
+  return x == 0 ? 64 : __builtin_clzll((unsigned long long)x);
+}
+CUCPU_DEVICE int __ffs(int x) {
+  return x == 0 ? 0 : __builtin_ctz((unsigned)x) + 1;
+}
+CUCPU_DEVICE int __ffsll(long long x) {
+  return x == 0 ? 0 : __builtin_ctzll((unsigned long long)x) + 1;
+}
+CUCPU_DEVICE unsigned __brev(unsigned x) { return __builtin_bitreverse32(x); }
+CUCPU_DEVICE unsigned long long __brevll(unsigned long long x) {
+  return __builtin_bitreverse64(x);
+}
+CUCPU_DEVICE int __mul24(int x, int y) {
+  return ((x << 8) >> 8) * ((y << 8) >> 8);
+}
+CUCPU_DEVICE unsigned __umul24(unsigned x, unsigned y) {
+  return (x & 0xffffffu) * (y & 0xffffffu);
+}
+CUCPU_DEVICE int __mulhi(int x, int y) {
+  return (int)(((long long)x * (long long)y) >> 32);
+}
+CUCPU_DEVICE unsigned __umulhi(unsigned x, unsigned y) {
+  return (unsigned)(((unsigned long long)x * (unsigned long long)y) >> 32);
+}
+CUCPU_DEVICE long long __mul64hi(long long x, long long y) {
+  return (long long)(((__int128)x * (__int128)y) >> 64);
+}
+CUCPU_DEVICE unsigned long long __umul64hi(unsigned long long x,
+                                           unsigned long long y) {
+  return (unsigned long long)(((unsigned __int128)x * y) >> 64);
+}
+CUCPU_DEVICE unsigned __sad(int x, int y, unsigned z) {
+  return (unsigned)(x > y ? x - y : y - x) + z;
+}
+CUCPU_DEVICE unsigned __usad(unsigned x, unsigned y, unsigned z) {
+  return (x > y ? x - y : y - x) + z;
+}
+
+// min, max and abs for every integer type, as CUDA declares them.
+#define CUCPU_MINMAX(T)                                                        \
+  CUCPU_DEVICE T min(T a, T b) { return a < b ? a : b; }                       \
+  CUCPU_DEVICE T max(T a, T b) { return a > b ? a : b; }
+CUCPU_MINMAX(int)
+CUCPU_MINMAX(unsigned)
+CUCPU_MINMAX(long)
+CUCPU_MINMAX(unsigned long)
+CUCPU_MINMAX(long long)
+CUCPU_MINMAX(unsigned long long)
+CUCPU_MINMAX(float)
+CUCPU_MINMAX(double)
+#undef CUCPU_MINMAX
+CUCPU_DEVICE unsigned umin(unsigned a, unsigned b) { return a < b ? a : b; }
+CUCPU_DEVICE unsigned umax(unsigned a, unsigned b) { return a > b ? a : b; }
+CUCPU_DEVICE int abs(int a) { return a < 0 ? -a : a; }
+CUCPU_DEVICE long labs(long a) { return a < 0 ? -a : a; }
+CUCPU_DEVICE long long llabs(long long a) { return a < 0 ? -a : a; }
+
+// Memory fences order this thread's accesses for all others.
+__device__ void __threadfence(void);
+__device__ void __threadfence_block(void);
+__device__ void __threadfence_system(void);
+
+// Atomics. The frontend recognizes these names and emits atomic
+// read-modify-write operations with CUDA's (relaxed) ordering.
+#define CUCPU_ATOMIC_SCOPES(ret, name, params)                                 \
+  __device__ ret name params;                                                  \
+  __device__ ret name##_block params;                                          \
+  __device__ ret name##_system params;
+#define CUCPU_ATOMIC_OP(name, T) CUCPU_ATOMIC_SCOPES(T, name, (T * address, T val))
+#define CUCPU_ATOMIC_INTS(name)                                                \
+  CUCPU_ATOMIC_OP(name, int)                                                   \
+  CUCPU_ATOMIC_OP(name, unsigned int)                                          \
+  CUCPU_ATOMIC_OP(name, unsigned long long)
+CUCPU_ATOMIC_INTS(atomicAdd)
+CUCPU_ATOMIC_OP(atomicAdd, float)
+CUCPU_ATOMIC_OP(atomicAdd, double)
+CUCPU_ATOMIC_OP(atomicSub, int)
+CUCPU_ATOMIC_OP(atomicSub, unsigned int)
+CUCPU_ATOMIC_INTS(atomicExch)
+CUCPU_ATOMIC_OP(atomicExch, float)
+CUCPU_ATOMIC_INTS(atomicMin)
+CUCPU_ATOMIC_OP(atomicMin, long long)
+CUCPU_ATOMIC_INTS(atomicMax)
+CUCPU_ATOMIC_OP(atomicMax, long long)
+CUCPU_ATOMIC_OP(atomicInc, unsigned int)
+CUCPU_ATOMIC_OP(atomicDec, unsigned int)
+CUCPU_ATOMIC_INTS(atomicAnd)
+CUCPU_ATOMIC_INTS(atomicOr)
+CUCPU_ATOMIC_INTS(atomicXor)
+CUCPU_ATOMIC_SCOPES(int, atomicCAS, (int *address, int compare, int val))
+CUCPU_ATOMIC_SCOPES(unsigned int, atomicCAS,
+                    (unsigned int *address, unsigned int compare,
+                     unsigned int val))
+CUCPU_ATOMIC_SCOPES(unsigned long long, atomicCAS,
+                    (unsigned long long *address, unsigned long long compare,
+                     unsigned long long val))
+#undef CUCPU_ATOMIC_INTS
+#undef CUCPU_ATOMIC_OP
+#undef CUCPU_ATOMIC_SCOPES
+
 #undef CUCPU_MATH1
 #undef CUCPU_MATH2
 #undef CUCPU_DEVICE
