@@ -12,8 +12,8 @@ again:
   // CHECK-DAG: unsupported-statements.cu:[[@LINE-1]]:1: error: goto is not supported in device code yet
   if (n-- > 0)
     goto again;
-  a[1] = __builtin_bitreverse32(n);
-  // CHECK-DAG: unsupported-statements.cu:[[@LINE-1]]:10: error: the builtin '__builtin_bitreverse32' is not supported in device code yet
+  a[1] = __builtin_clrsb(n);
+  // CHECK-DAG: unsupported-statements.cu:[[@LINE-1]]:10: error: the builtin '__builtin_clrsb' is not supported in device code yet
 }
 // CHECK: 3 errors generated
 
