@@ -108,17 +108,6 @@ static Value pointerOffset(FunctionGen &gen, Value base, Value index64,
                              base, mlir::ValueRange{index64});
 }
 
-/// `base + bytes`.
-static Value byteOffset(FunctionGen &gen, Value base, int64_t bytes,
-                        SourceLocation where) {
-  if (bytes == 0)
-    return base;
-  return LLVM::GEPOp::create(
-      gen.builder, gen.loc(where), LLVM::LLVMPointerType::get(gen.mod.ctx),
-      gen.builder.getI8Type(), base,
-      ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytes)});
-}
-
 /// The arithmetic of one binary operator on values of type `type`.
 static Value emitArithmetic(FunctionGen &gen, BinaryOperatorKind op, Value l,
                             Value r, QualType type, SourceLocation where) {
@@ -243,6 +232,26 @@ static Value emitPointerArithmetic(FunctionGen &gen, BinaryOperatorKind op,
 //===----------------------------------------------------------------------===//
 // Scalars
 //===----------------------------------------------------------------------===//
+
+std::optional<int64_t> FunctionGen::baseOffset(const CastExpr *cast) {
+  QualType derivedType = cast->getSubExpr()->getType();
+  if (const auto *ptr = derivedType->getAs<PointerType>())
+    derivedType = ptr->getPointeeType();
+  const CXXRecordDecl *derived = derivedType->getAsCXXRecordDecl();
+  int64_t offset = 0;
+  for (const CXXBaseSpecifier *base : cast->path()) {
+    if (base->isVirtual()) {
+      mod.unsupported(cast->getExprLoc(), "a virtual base class");
+      return std::nullopt;
+    }
+    const CXXRecordDecl *baseDecl = base->getType()->getAsCXXRecordDecl();
+    offset += mod.ast.getASTRecordLayout(derived)
+                  .getBaseClassOffset(baseDecl)
+                  .getQuantity();
+    derived = baseDecl;
+  }
+  return offset;
+}
 
 namespace {
 bool isLocalVariable(const Expr *e) {
@@ -417,6 +426,21 @@ Value FunctionGen::emitScalar(const Expr *e) {
     }
     case CK_ArrayToPointerDecay:
       return emitLValue(sub).addr;
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase: {
+      Value derived = emitScalar(sub);
+      std::optional<int64_t> offset = baseOffset(cast);
+      if (!offset || *offset == 0)
+        return derived;
+      Value based = byteOffset(derived, *offset, where);
+      if (cast->getCastKind() == CK_UncheckedDerivedToBase)
+        return based;
+      // A null pointer converts to a null pointer.
+      Value null = LLVM::ZeroOp::create(builder, l, derived.getType());
+      Value isNull = LLVM::ICmpOp::create(builder, l, LLVM::ICmpPredicate::eq,
+                                          derived, null);
+      return arith::SelectOp::create(builder, l, isNull, null, based);
+    }
     case CK_NullToPointer:
       emitIgnored(sub);
       return LLVM::ZeroOp::create(builder, l,
@@ -629,7 +653,7 @@ LValue FunctionGen::emitLValue(const Expr *e) {
     const ASTRecordLayout &layout =
         mod.ast.getASTRecordLayout(field->getParent());
     int64_t offset = layout.getFieldOffset(field->getFieldIndex()) / 8;
-    Value addr = byteOffset(*this, base, offset, where);
+    Value addr = byteOffset(base, offset, where);
     if (field->getType()->isReferenceType())
       return {load({addr, field->getType()}, where), type};
     return {addr, type};
@@ -715,6 +739,12 @@ LValue FunctionGen::emitLValue(const Expr *e) {
     case CK_NoOp:
     case CK_LValueBitCast:
       return {emitLValue(cast->getSubExpr()).addr, type};
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase: {
+      Value derived = emitLValue(cast->getSubExpr()).addr;
+      std::optional<int64_t> offset = baseOffset(cast);
+      return {offset ? byteOffset(derived, *offset, where) : derived, type};
+    }
     default:
       break;
     }
@@ -739,6 +769,8 @@ LValue FunctionGen::emitLValue(const Expr *e) {
 //===----------------------------------------------------------------------===//
 
 void FunctionGen::emitInitInto(const Expr *init, LValue dest) {
+  if (dest.type->isReferenceType())
+    return store(emitLValue(init).addr, dest, init->getExprLoc());
   if (mod.isAggregate(dest.type))
     return emitAggregateInto(init, dest.addr);
   store(emitScalar(init), dest, init->getExprLoc());
@@ -785,7 +817,7 @@ void FunctionGen::emitAggregateInto(const Expr *e, Value dest) {
           continue;
         int64_t offset = layout.getFieldOffset(field->getFieldIndex()) / 8;
         emitInitInto(list->getInit(i++),
-                     {byteOffset(*this, dest, offset, where), field->getType()});
+                     {byteOffset(dest, offset, where), field->getType()});
       }
       return;
     }
@@ -816,14 +848,41 @@ void FunctionGen::emitAggregateInto(const Expr *e, Value dest) {
     const CXXConstructorDecl *ctor = construct->getConstructor();
     if (construct->requiresZeroInitialization())
       memzero(dest, type, where);
+    if (mod.ast.getAsArrayType(type)) {
+      mod.unsupported(where, "construction of an array of class objects");
+      return;
+    }
     if (ctor->isTrivial()) {
       if (ctor->isCopyOrMoveConstructor())
         memcpy(dest, emitLValue(construct->getArg(0)).addr, type, where);
       return;
     }
-    mod.unsupported(where, "a non-trivial constructor");
+    emitDirectCall(ctor, dest,
+                   ArrayRef<const Expr *>(construct->getArgs(),
+                                          construct->getNumArgs()),
+                   nullptr, where);
     return;
   }
+  if (const auto *lambda = dyn_cast<LambdaExpr>(e)) {
+    // The closure object: one field per capture, in capture order.
+    const CXXRecordDecl *closure = lambda->getLambdaClass();
+    const ASTRecordLayout &layout = mod.ast.getASTRecordLayout(closure);
+    for (auto [field, init] :
+         llvm::zip(closure->fields(), lambda->capture_inits())) {
+      if (!init) {
+        mod.unsupported(where, "this capture");
+        continue;
+      }
+      int64_t offset = layout.getFieldOffset(field->getFieldIndex()) / 8;
+      emitInitInto(init, {byteOffset(dest, offset, where),
+                          field->getType()});
+    }
+    return;
+  }
+  if (const auto *defaultInit = dyn_cast<CXXDefaultInitExpr>(e))
+    return emitAggregateInto(defaultInit->getExpr(), dest);
+  if (const auto *defaultArg = dyn_cast<CXXDefaultArgExpr>(e))
+    return emitAggregateInto(defaultArg->getExpr(), dest);
   if (e->isGLValue()) {
     memcpy(dest, emitLValue(e).addr, type, where);
     return;
@@ -870,6 +929,27 @@ Value FunctionGen::emitCall(const CallExpr *call, Value sretDest) {
     return undefValue(call->getType(), where);
   }
 
+  ArrayRef<const Expr *> argExprs(call->getArgs(), call->getNumArgs());
+  Value object;
+  if (mod.abiOf(callee).hasThis) {
+    if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
+      const Expr *objectExpr = member->getImplicitObjectArgument();
+      object = objectExpr->getType()->isPointerType()
+                   ? emitScalar(objectExpr)
+                   : emitLValue(objectExpr).addr;
+    } else {
+      // An operator that is a member function: the object is the first
+      // operand.
+      object = emitLValue(argExprs.front()).addr;
+      argExprs = argExprs.drop_front();
+    }
+  }
+  return emitDirectCall(callee, object, argExprs, sretDest, where);
+}
+
+Value FunctionGen::emitDirectCall(const FunctionDecl *callee, Value object,
+                                  ArrayRef<const Expr *> argExprs,
+                                  Value sretDest, SourceLocation where) {
   mlir::func::FuncOp fn = mod.getFunction(callee);
   FunctionABI abi = mod.abiOf(callee);
   SmallVector<Value> args;
@@ -879,20 +959,8 @@ Value FunctionGen::emitCall(const CallExpr *call, Value sretDest) {
       sretDest = createTemporary(retType, where);
     args.push_back(sretDest);
   }
-  ArrayRef<const Expr *> argExprs(call->getArgs(), call->getNumArgs());
-  if (abi.hasThis) {
-    if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
-      const Expr *object = member->getImplicitObjectArgument();
-      args.push_back(object->getType()->isPointerType()
-                         ? emitScalar(object)
-                         : emitLValue(object).addr);
-    } else {
-      // An operator that is a member function: the object is the first
-      // operand.
-      args.push_back(emitLValue(argExprs.front()).addr);
-      argExprs = argExprs.drop_front();
-    }
-  }
+  if (abi.hasThis)
+    args.push_back(object);
   for (auto [param, arg] : llvm::zip(callee->parameters(), argExprs)) {
     QualType paramType = param->getType();
     if (paramType->isReferenceType()) {

@@ -2,7 +2,10 @@
 
 #include "frontend/FunctionGen.h"
 
+#include "clang/AST/RecordLayout.h"
+
 using namespace clang;
+using llvm::ArrayRef;
 using mlir::Value;
 namespace LLVM = mlir::LLVM;
 namespace arith = mlir::arith;
@@ -66,8 +69,26 @@ void FunctionGen::emitBody() {
     returnFlag = createFlag(where);
 
   if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fd))
-    if (ctor->getNumCtorInitializers() != 0)
-      mod.unsupported(ctor->getLocation(), "a constructor initializer list");
+    emitConstructorInitializers(ctor);
+  if (const auto *method = dyn_cast<CXXMethodDecl>(fd);
+      method && method->getParent()->isLambda() && thisPtr) {
+    // In a lambda's body, captured variables are fields of the closure.
+    llvm::DenseMap<const ValueDecl *, FieldDecl *> captures;
+    FieldDecl *thisCapture = nullptr;
+    method->getParent()->getCaptureFields(captures, thisCapture);
+    if (thisCapture)
+      mod.unsupported(fd->getLocation(), "a lambda capturing 'this'");
+    const ASTRecordLayout &layout =
+        mod.ast.getASTRecordLayout(method->getParent());
+    for (auto [var, field] : captures) {
+      int64_t offset = layout.getFieldOffset(field->getFieldIndex()) / 8;
+      Value addr = byteOffset(thisPtr, offset, where);
+      if (field->getType()->isReferenceType() &&
+          !var->getType()->isReferenceType())
+        addr = load({addr, field->getType()}, where);
+      locals[var] = addr;
+    }
+  }
 
   emitStmt(fd->getBody());
 
@@ -105,6 +126,42 @@ Value FunctionGen::createFlag(SourceLocation where) {
 void FunctionGen::setFlag(Value flag, bool value, SourceLocation where) {
   Value v = intConstant(builder.getI8Type(), value ? 1 : 0, where);
   LLVM::StoreOp::create(builder, loc(where), v, flag, 1);
+}
+
+Value FunctionGen::byteOffset(Value base, int64_t bytes, SourceLocation where) {
+  if (bytes == 0)
+    return base;
+  return LLVM::GEPOp::create(builder, loc(where),
+                             LLVM::LLVMPointerType::get(mod.ctx),
+                             builder.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytes)});
+}
+
+void FunctionGen::emitConstructorInitializers(const CXXConstructorDecl *ctor) {
+  const CXXRecordDecl *record = ctor->getParent();
+  const ASTRecordLayout &layout = mod.ast.getASTRecordLayout(record);
+  for (const CXXCtorInitializer *init : ctor->inits()) {
+    SourceLocation where = init->getSourceLocation();
+    if (init->isBaseInitializer()) {
+      const CXXRecordDecl *base = init->getBaseClass()->getAsCXXRecordDecl();
+      if (init->isBaseVirtual()) {
+        mod.unsupported(where, "a virtual base class");
+        continue;
+      }
+      int64_t offset = layout.getBaseClassOffset(base).getQuantity();
+      emitAggregateInto(init->getInit(), byteOffset(thisPtr, offset, where));
+    } else if (const FieldDecl *field = init->getMember()) {
+      if (field->isBitField()) {
+        mod.unsupported(where, "a bit-field");
+        continue;
+      }
+      int64_t offset = layout.getFieldOffset(field->getFieldIndex()) / 8;
+      emitInitInto(init->getInit(),
+                   {byteOffset(thisPtr, offset, where), field->getType()});
+    } else {
+      mod.unsupported(where, "this constructor initializer");
+    }
+  }
 }
 
 Value FunctionGen::intConstant(mlir::Type type, int64_t value,

@@ -63,6 +63,13 @@ public:
   //===--- Calls and builtins (ExprGen.cpp, BuiltinGen.cpp) ---------------===//
   /// Emits a call; aggregate results go to `sretDest` (a temporary if null).
   mlir::Value emitCall(const clang::CallExpr *call, mlir::Value sretDest);
+  /// Calls `callee` with `object` as `this` (for methods and constructors).
+  mlir::Value emitDirectCall(const clang::FunctionDecl *callee,
+                             mlir::Value object,
+                             llvm::ArrayRef<const clang::Expr *> args,
+                             mlir::Value sretDest, clang::SourceLocation where);
+  /// Runs a constructor's initializer list on `this`.
+  void emitConstructorInitializers(const clang::CXXConstructorDecl *ctor);
   /// Emits a call to a builtin or a CUDA device intrinsic. Returns false if
   /// `callee` is not one; sets `result` to its value (null for void).
   bool emitBuiltinCall(const clang::CallExpr *call,
@@ -76,6 +83,11 @@ public:
   /// A stack slot for `type`, allocated in the function's entry block.
   mlir::Value createTemporary(clang::QualType type, clang::SourceLocation where);
   mlir::Value createFlag(clang::SourceLocation where);
+  /// The byte offset of the base class a derived-to-base cast converts to.
+  std::optional<int64_t> baseOffset(const clang::CastExpr *cast);
+  /// `base + bytes`.
+  mlir::Value byteOffset(mlir::Value base, int64_t bytes,
+                         clang::SourceLocation where);
   void setFlag(mlir::Value flag, bool value, clang::SourceLocation where);
   mlir::Value intConstant(mlir::Type type, int64_t value,
                           clang::SourceLocation where);

@@ -165,6 +165,9 @@ void FunctionGen::emitVarDecl(const VarDecl *vd) {
     locals[vd] = slot;
     return;
   }
+  if (const CXXRecordDecl *record = type->getAsCXXRecordDecl();
+      record && record->hasDefinition() && !record->hasTrivialDestructor())
+    mod.unsupported(where, "a variable with a non-trivial destructor");
   if (type->isVariableArrayType())
     return mod.unsupported(where, "a variable-length array");
   Value slot = createTemporary(type, where);
@@ -175,7 +178,10 @@ void FunctionGen::emitVarDecl(const VarDecl *vd) {
 
 void FunctionGen::emitReturn(const ReturnStmt *s) {
   if (const Expr *value = s->getRetValue()) {
-    if (sretPtr)
+    if (fd->getReturnType()->isReferenceType())
+      store(emitLValue(value).addr, {returnSlot, fd->getReturnType()},
+            s->getBeginLoc());
+    else if (sretPtr)
       emitAggregateInto(value, sretPtr);
     else if (returnSlot)
       store(emitScalar(value), {returnSlot, fd->getReturnType()},
