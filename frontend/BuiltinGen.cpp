@@ -151,6 +151,24 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
   }
   if (name.starts_with("atomic") && !callee->hasBody())
     return emitAtomic(call, name, result);
+  if (name == "printf" && callee->isVariadic() && !callee->hasBody()) {
+    // Device printf is the C library's: each call writes its whole output
+    // under the stream's lock, so lines of different threads never mix.
+    auto ptrType = LLVM::LLVMPointerType::get(mod.ctx);
+    auto type = LLVM::LLVMFunctionType::get(builder.getI32Type(), {ptrType},
+                                            /*isVarArg=*/true);
+    LLVM::LLVMFuncOp printfFn = mod.getLibraryFunction("printf", type);
+    SmallVector<Value> args;
+    for (const Expr *arg : call->arguments()) {
+      if (mod.isAggregate(arg->getType())) {
+        mod.unsupported(arg->getExprLoc(), "an aggregate printf argument");
+        return true;
+      }
+      args.push_back(emitScalar(arg));
+    }
+    result = LLVM::CallOp::create(builder, l, printfFn, args).getResult();
+    return true;
+  }
 
   unsigned id = callee->getBuiltinID();
   if (id == 0)

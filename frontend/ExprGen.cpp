@@ -608,6 +608,14 @@ LValue FunctionGen::emitLValue(const Expr *e) {
       return {load({it->second, decl->getType()}, where), type};
     return {it->second, type};
   }
+  case Stmt::StringLiteralClass: {
+    const auto *literal = cast<StringLiteral>(e);
+    return {LLVM::AddressOfOp::create(builder, loc(where),
+                                      mod.getStringLiteral(literal)),
+            type};
+  }
+  case Stmt::PredefinedExprClass:
+    return emitLValue(cast<PredefinedExpr>(e)->getFunctionName());
   case Stmt::ConditionalOperatorClass: {
     // `c ? a : b` naming an object: choose between the two addresses.
     const auto *c = cast<ConditionalOperator>(e);

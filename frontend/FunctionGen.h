@@ -113,6 +113,7 @@ private:
   void emitWhile(const clang::WhileStmt *s);
   void emitDo(const clang::DoStmt *s);
   void emitFor(const clang::ForStmt *s);
+  void emitSwitch(const clang::SwitchStmt *s);
   /// Emits a loop: `cond` (may be null) checked before each iteration unless
   /// `bodyFirst`, then `body`, then `inc` (may be null).
   void emitLoop(const clang::Stmt *loopStmt, const clang::Expr *cond,

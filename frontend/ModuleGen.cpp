@@ -310,6 +310,36 @@ mlir::LLVM::GlobalOp ModuleGen::getGlobal(const VarDecl *vd) {
   return global;
 }
 
+mlir::LLVM::GlobalOp ModuleGen::getStringLiteral(const StringLiteral *literal) {
+  // The literal's bytes, including the terminating NUL and any padding of
+  // its array type.
+  uint64_t size = sizeOf(literal->getType());
+  std::string bytes(size, '\0');
+  StringRef data = literal->getBytes();
+  std::copy(data.begin(), data.begin() + std::min<uint64_t>(data.size(), size),
+            bytes.begin());
+  mlir::OpBuilder b(ctx);
+  b.setInsertionPointToStart(module.getBody());
+  auto type = mlir::LLVM::LLVMArrayType::get(mlir::IntegerType::get(ctx, 8),
+                                             size);
+  auto global = mlir::LLVM::GlobalOp::create(
+      b, loc(literal->getBeginLoc()), type, /*isConstant=*/true,
+      mlir::LLVM::Linkage::Private,
+      ("__cucpu_str." + Twine(stringCount++)).str(), b.getStringAttr(bytes));
+  global.setUnnamedAddr(mlir::LLVM::UnnamedAddr::Global);
+  return global;
+}
+
+mlir::LLVM::LLVMFuncOp
+ModuleGen::getLibraryFunction(StringRef name,
+                              mlir::LLVM::LLVMFunctionType type) {
+  if (auto fn = module.lookupSymbol<mlir::LLVM::LLVMFuncOp>(name))
+    return fn;
+  mlir::OpBuilder b(ctx);
+  b.setInsertionPointToEnd(module.getBody());
+  return mlir::LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
+}
+
 //===----------------------------------------------------------------------===//
 // Kernels and launchers
 //===----------------------------------------------------------------------===//

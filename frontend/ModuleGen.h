@@ -71,6 +71,11 @@ public:
   /// `__shared__` variable (or a static local of device code), creating it on
   /// first use. Globals are byte arrays of the variable's size.
   mlir::LLVM::GlobalOp getGlobal(const clang::VarDecl *vd);
+  /// A private constant holding the bytes of a string literal.
+  mlir::LLVM::GlobalOp getStringLiteral(const clang::StringLiteral *literal);
+  /// The declaration of a C library function the device code calls directly.
+  mlir::LLVM::LLVMFuncOp getLibraryFunction(llvm::StringRef name,
+                                            mlir::LLVM::LLVMFunctionType type);
 
   //===--- Diagnostics and locations --------------------------------------===//
 
@@ -96,6 +101,7 @@ private:
   llvm::DenseMap<const clang::VarDecl *, mlir::LLVM::GlobalOp> globals;
   std::deque<const clang::FunctionDecl *> pending;
   unsigned errorCount = 0;
+  unsigned stringCount = 0;
 };
 
 } // namespace cucpu

@@ -127,7 +127,12 @@ void FunctionGen::emitStmt(const Stmt *s) {
   case Stmt::AttributedStmtClass:
     return emitStmt(cast<AttributedStmt>(s)->getSubStmt());
   case Stmt::SwitchStmtClass:
-    return mod.unsupported(s->getBeginLoc(), "a switch statement");
+    return emitSwitch(cast<SwitchStmt>(s));
+  case Stmt::CaseStmtClass:
+  case Stmt::DefaultStmtClass:
+    return mod.unsupported(s->getBeginLoc(),
+                           "a case label nested inside a statement of its "
+                           "switch");
   case Stmt::GotoStmtClass:
   case Stmt::IndirectGotoStmtClass:
   case Stmt::LabelStmtClass:
@@ -209,6 +214,92 @@ void FunctionGen::emitIf(const IfStmt *s) {
     builder.setInsertionPoint(ifOp.elseBlock()->getTerminator());
     emitStmt(s->getElse());
   }
+}
+
+/// A switch runs each statement of its body under a `matched` flag: a case
+/// label sets it when the value equals its constant, `default` when no case
+/// does, and it stays set for the following statements (fall-through) until
+/// a break, which sets the switch's break flag.
+void FunctionGen::emitSwitch(const SwitchStmt *s) {
+  SourceLocation where = s->getBeginLoc();
+  mlir::Location l = loc(where);
+  emitStmt(s->getInit());
+  if (const VarDecl *condVar = s->getConditionVariable())
+    emitVarDecl(condVar);
+  Value value = emitScalar(s->getCond());
+  mlir::Type type = value.getType();
+
+  SmallVector<const Stmt *> body;
+  if (const auto *compound = dyn_cast<CompoundStmt>(s->getBody()))
+    body.append(compound->body_begin(), compound->body_end());
+  else
+    body.push_back(s->getBody());
+
+  // Whether some case label matches, for `default`.
+  Value anyCase = intConstant(builder.getI1Type(), 0, where);
+  for (const SwitchCase *c = s->getSwitchCaseList(); c;
+       c = c->getNextSwitchCase()) {
+    const auto *caseStmt = dyn_cast<CaseStmt>(c);
+    if (!caseStmt)
+      continue;
+    if (caseStmt->caseStmtIsGNURange()) {
+      mod.unsupported(caseStmt->getBeginLoc(), "a case range");
+      return;
+    }
+    llvm::APSInt constant =
+        caseStmt->getLHS()->EvaluateKnownConstInt(mod.ast);
+    Value k = arith::ConstantOp::create(
+        builder, l, type,
+        builder.getIntegerAttr(type, constant.extOrTrunc(
+                                         type.getIntOrFloatBitWidth())));
+    Value eq =
+        arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, value, k);
+    anyCase = arith::OrIOp::create(builder, l, anyCase, eq);
+  }
+
+  Value matched = createFlag(where);
+  setFlag(matched, false, where);
+  LoopState state;
+  state.breakFlag = createFlag(where);
+  setFlag(state.breakFlag, false, where);
+  // `continue` inside a switch belongs to the enclosing loop.
+  if (!loops.empty())
+    state.continueFlag = loops.back().continueFlag;
+  loops.push_back(state);
+
+  for (const Stmt *stmt : body) {
+    // Peel the labels in front of the statement.
+    while (isa<SwitchCase>(stmt)) {
+      Value hit;
+      if (const auto *caseStmt = dyn_cast<CaseStmt>(stmt)) {
+        llvm::APSInt constant =
+            caseStmt->getLHS()->EvaluateKnownConstInt(mod.ast);
+        Value k = arith::ConstantOp::create(
+            builder, l, type,
+            builder.getIntegerAttr(
+                type, constant.extOrTrunc(type.getIntOrFloatBitWidth())));
+        hit = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq,
+                                    value, k);
+        stmt = caseStmt->getSubStmt();
+      } else {
+        hit = arith::XOrIOp::create(builder, l, anyCase,
+                                    intConstant(builder.getI1Type(), 1, where));
+        stmt = cast<DefaultStmt>(stmt)->getSubStmt();
+      }
+      Value was = load({matched, mod.ast.BoolTy}, where);
+      store(arith::OrIOp::create(builder, l, was, hit),
+            {matched, mod.ast.BoolTy}, where);
+    }
+    Value run = load({matched, mod.ast.BoolTy}, where);
+    if (Value running = notExited(where, /*includeContinue=*/true))
+      run = arith::AndIOp::create(builder, l, run, running);
+    auto ifOp = scf::IfOp::create(builder, loc(stmt->getBeginLoc()), run,
+                                  /*withElseRegion=*/false);
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    emitStmt(stmt);
+  }
+  loops.pop_back();
 }
 
 void FunctionGen::emitLoop(const Stmt *loopStmt, const Expr *cond,

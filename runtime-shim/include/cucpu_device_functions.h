@@ -15,6 +15,12 @@
 
 #include <math.h>
 
+// Device code may call printf: the C library's, which the frontend calls
+// directly. Declaring <stdio.h> host-and-device makes that call valid.
+#pragma clang force_cuda_host_device begin
+#include <stdio.h>
+#pragma clang force_cuda_host_device end
+
 __device__ void __syncthreads(void);
 
 #define CUCPU_DEVICE static __device__ __inline__
