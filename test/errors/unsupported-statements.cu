@@ -4,10 +4,10 @@
 
 __global__ void k(int *a, int n) {
   switch (n) {
-  case 0:
+  case 0 ... 3:
     a[0] = 1;
   }
-  // CHECK-DAG: unsupported-statements.cu:[[@LINE-4]]:3: error: a switch statement is not supported in device code yet
+  // CHECK-DAG: unsupported-statements.cu:[[@LINE-3]]:3: error: a case range is not supported in device code yet
 again:
   // CHECK-DAG: unsupported-statements.cu:[[@LINE-1]]:1: error: goto is not supported in device code yet
   if (n-- > 0)

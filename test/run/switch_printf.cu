@@ -1,6 +1,6 @@
 // RUN: %cucpu -O2 %s -o %t && %t > %t.out && FileCheck %s < %t.out
 // RUN: %cucpu -O0 %s -o %t0 && %t0 | FileCheck %s
-// RUN: %cucpu -O2 %s -o %t && CUCPU_NUM_THREADS=2 %t | FileCheck %s --check-prefix=LINES
+// RUN: %cucpu -O2 %s -o %t && env CUCPU_NUM_THREADS=2 %t | FileCheck %s --check-prefix=LINES
 
 // switch with fall-through, default, break and continue inside loops, and
 // device-side printf whose lines never interleave.
