@@ -77,11 +77,19 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     pm.addPass(createCanonicalizeKeepingLaunch());
     pm.addPass(createCSEPass());
     return;
-  case Stage::CPU:
+  case Stage::CPU: {
+    LowerBarriersOptions barrierOptions;
+    barrierOptions.mode = options.cpuifyMode;
+    pm.addNestedPass<func::FuncOp>(createLowerBarriers(barrierOptions));
+    if (options.optLevel != 0) {
+      pm.addPass(createCanonicalizeKeepingLaunch());
+      pm.addPass(createCSEPass());
+    }
     pm.addNestedPass<func::FuncOp>(createSerializeThreadLoops());
     pm.addPass(createConvertSCFToOpenMPPass());
     pm.addPass(createHoistLocalsToParallelRegion());
     return;
+  }
   case Stage::LLVM:
     pm.addPass(createSCFToControlFlowPass());
     pm.addPass(createConvertMathToLLVMPass());

@@ -33,6 +33,9 @@ llvm::StringRef stageName(Stage stage);
 
 struct PipelineOptions {
   unsigned optLevel = 2;
+  /// How barrier lowering keeps values across a barrier: "mincut" or
+  /// "distribute".
+  std::string cpuifyMode = "mincut";
   /// Print the module after each stage to this callback (for --save-temps).
   std::function<void(Stage, mlir::ModuleOp)> afterStage;
 };

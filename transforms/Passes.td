@@ -49,4 +49,43 @@ def CanonicalizeKeepingLaunch : Pass<"simt-canonicalize"> {
   }];
 }
 
+def LowerBarriers : Pass<"simt-lower-barriers", "mlir::func::FuncOp"> {
+  let summary = "Lower __syncthreads by splitting and interchanging thread loops";
+  let description = [{
+    Removes every `simt.barrier` from the thread loops (the `scf.parallel`
+    loops nested in a block loop), so that a block's threads can run as a
+    serial loop:
+
+    - A barrier directly in a thread loop splits the loop in two. A value
+      defined before the barrier and used after it is either stored per thread
+      or recomputed after the barrier. With `mode=mincut` (the default) the
+      choice is a minimum cut of the SSA graph weighted by the bytes stored:
+      only pure operations are recomputed, and the set of stored values has
+      the fewest bytes that make all uses computable. `mode=distribute` stores
+      every crossing value.
+    - A barrier in an `scf.if` moves out of it: the `if` is split at the
+      barrier into two `if`s on the same condition (values flow between them
+      as results), so threads whose condition is false, including threads
+      that returned early, count as arrived.
+    - An `scf.while` containing a barrier is interchanged with the thread
+      loop: the thread loop is split around the `while`, and the `while` runs
+      outside, each of its regions holding a new thread loop. A per-thread
+      `active` flag keeps threads that left the loop out of later
+      iterations; the loop continues while any thread is active.
+    - Local variables (`llvm.alloca`) of a thread loop that contains a barrier
+      become per-thread slices of one per-block array, so they survive the
+      splits.
+
+    Each step either removes a barrier or moves one out of a region, so the
+    rewriting is one ordered pass that terminates; no rewrite inserts a
+    barrier.
+  }];
+  let options = [
+    Option<"mode", "mode", "std::string", /*default=*/"\"mincut\"",
+           "How crossing values are kept: mincut or distribute">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
+                           "mlir::LLVM::LLVMDialect"];
+}
+
 #endif // CUCPU_TRANSFORMS_PASSES

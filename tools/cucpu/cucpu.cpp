@@ -74,6 +74,9 @@ COMPILATION OPTIONS:
                         c++, c, or none (decide by extension)
   --cuda-lower          Translate CUDA device code to CPU code (the default
                         for CUDA inputs; accepted for compatibility)
+  --cpuify=<mode>       How __syncthreads lowering keeps a value across a
+                        barrier: mincut (default: store the fewest bytes,
+                        recompute the rest) or distribute (store every value)
   -g                    Emit debug information for host code
   -W<warning>, -w       Warning options, passed to clang
   -f<flag>, -m<flag>    Code generation options, passed to clang for host code
@@ -109,6 +112,7 @@ struct Options {
   std::optional<cucpu::Stage> emitMLIR;
   int optLevel = -1;
   bool verbose = false;
+  std::string cpuifyMode = "mincut";
   std::vector<std::string> frontendArgs; // -I -D -U -std -include -isystem
   std::vector<std::string> hostArgs;     // -W -f -m -g
   std::vector<std::string> linkArgs;     // -l -L -Wl, -pthread
@@ -202,6 +206,10 @@ Options parseArgs(ArrayRef<const char *> argv) {
         forcedKind.reset();
       else
         fatal("language not recognized: '" + lang + "'");
+    } else if (arg.consume_front("--cpuify=")) {
+      if (arg != "mincut" && arg != "distribute")
+        fatal("unknown --cpuify mode '" + arg + "' (mincut or distribute)");
+      opts.cpuifyMode = arg.str();
     } else if (arg == "--cuda-lower") {
       // CUDA inputs are always translated for the CPU.
     } else if (arg == "-v") {
@@ -366,6 +374,7 @@ bool Driver::compileDevice(const Input &input, const std::string &object) {
   unsigned optLevel = opts.optLevel >= 0 ? opts.optLevel : 3;
   cucpu::PipelineOptions pipeline;
   pipeline.optLevel = optLevel;
+  pipeline.cpuifyMode = opts.cpuifyMode;
   cucpu::Stage last = opts.emitMLIR ? *opts.emitMLIR : cucpu::Stage::LLVM;
   if (failed(cucpu::runDevicePipeline(*module, pipeline, last)))
     return false;

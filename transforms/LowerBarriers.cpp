@@ -1,0 +1,734 @@
+//===- LowerBarriers.cpp - __syncthreads by loop splitting and interchange ===//
+//
+// A block's threads run as one loop on one CPU thread, so a barrier in the
+// middle of the loop body cannot be executed as such. This pass removes every
+// barrier from the thread loops: a barrier directly in a thread loop splits the
+// loop in two (Moses et al., PPoPP'23, section III), a barrier inside control
+// flow is first moved out of it (scf.if) or the control flow is interchanged
+// with the thread loop (scf.while).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/SIMTDialect.h"
+#include "transforms/Passes.h"
+
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <deque>
+#include <limits>
+
+namespace cucpu {
+#define GEN_PASS_DEF_LOWERBARRIERS
+#include "transforms/Passes.h.inc"
+} // namespace cucpu
+
+using namespace mlir;
+using namespace cucpu;
+
+namespace {
+
+enum class CrossingMode { MinCut, Distribute };
+
+bool isThreadLoop(scf::ParallelOp loop) {
+  return loop->getParentOfType<scf::ParallelOp>() != nullptr;
+}
+
+/// Tags a new loop as a thread loop (for readers of the IR; the passes
+/// recognize thread loops by nesting).
+void markThreadLoop(scf::ParallelOp loop) {
+  loop->setAttr(kLoopRoleAttr,
+                StringAttr::get(loop.getContext(), kThreadLoopRole));
+}
+
+/// A new, empty thread loop over the same threads as `like`.
+scf::ParallelOp createThreadLoop(OpBuilder &b, Location loc,
+                                 scf::ParallelOp like) {
+  auto loop = scf::ParallelOp::create(b, loc, like.getLowerBound(),
+                                      like.getUpperBound(), like.getStep());
+  markThreadLoop(loop);
+  return loop;
+}
+
+/// Number of threads of `loop` (its bounds are 0 to n step 1), as i64.
+Value threadCount(OpBuilder &b, Location loc, scf::ParallelOp loop) {
+  Value count;
+  for (Value ub : loop.getUpperBound()) {
+    Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), ub);
+    count = count ? arith::MulIOp::create(b, loc, count, n).getResult() : n;
+  }
+  return count;
+}
+
+/// The thread's linear index in `loop`: x + nx * (y + ny * z), as i64.
+Value linearThreadId(OpBuilder &b, Location loc, scf::ParallelOp loop) {
+  unsigned rank = loop.getNumLoops();
+  Value id = loop.getInductionVars()[rank - 1];
+  for (int d = rank - 2; d >= 0; --d) {
+    Value scaled = arith::MulIOp::create(b, loc, id, loop.getUpperBound()[d]);
+    id = arith::AddIOp::create(b, loc, scaled, loop.getInductionVars()[d]);
+  }
+  return arith::IndexCastOp::create(b, loc, b.getI64Type(), id);
+}
+
+/// An array of `count` elements of `type` per thread of `loop`, allocated
+/// in the block before `loop`.
+Value perThreadBuffer(OpBuilder &b, Location loc, scf::ParallelOp loop,
+                      Type type, int64_t count) {
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(loop);
+  Value size = threadCount(b, loc, loop);
+  if (count != 1) {
+    Value c = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(count));
+    size = arith::MulIOp::create(b, loc, size, c);
+  }
+  return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
+                                type, size, /*alignment=*/16);
+}
+
+/// The calling thread's element of a per-thread buffer.
+Value threadSlot(OpBuilder &b, Location loc, scf::ParallelOp loop,
+                 Value buffer, Type type, int64_t count = 1) {
+  Value index = linearThreadId(b, loc, loop);
+  if (count != 1) {
+    Value c = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(count));
+    index = arith::MulIOp::create(b, loc, index, c);
+  }
+  return LLVM::GEPOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
+                             type, buffer, ValueRange{index});
+}
+
+/// Replaces uses of `loop`'s induction variables inside `scope` by those of
+/// `other`.
+void remapInductionVars(scf::ParallelOp loop, scf::ParallelOp other,
+                        Operation *scope) {
+  for (auto [from, to] :
+       llvm::zip(loop.getInductionVars(), other.getInductionVars()))
+    from.replaceUsesWithIf(to, [&](OpOperand &use) {
+      return scope->isAncestor(use.getOwner());
+    });
+}
+
+/// A zero of `type`, for the branch of an `if` that does not compute a value.
+FailureOr<Value> zeroOf(OpBuilder &b, Location loc, Type type) {
+  if (isa<IntegerType, IndexType>(type))
+    return Value(arith::ConstantOp::create(b, loc, type, b.getZeroAttr(type)));
+  if (isa<FloatType>(type))
+    return Value(arith::ConstantOp::create(b, loc, type, b.getZeroAttr(type)));
+  if (isa<LLVM::LLVMPointerType>(type))
+    return Value(LLVM::ZeroOp::create(b, loc, type));
+  return failure();
+}
+
+/// Bytes needed to keep a value of `type` in memory.
+int64_t storageBytes(Type type, const DataLayout &layout) {
+  if (isa<IndexType>(type))
+    return 8;
+  return std::max<int64_t>(1, layout.getTypeSize(type).getFixedValue());
+}
+
+//===----------------------------------------------------------------------===//
+// Minimum cut between the values computed before a split and their uses after
+//===----------------------------------------------------------------------===//
+
+/// A flow network with integer capacities; max flow by shortest augmenting
+/// paths. Graphs here are small: the values of one loop body.
+class FlowNetwork {
+public:
+  static constexpr int64_t kInfinite = std::numeric_limits<int64_t>::max() / 4;
+
+  explicit FlowNetwork(unsigned nodes) : adjacency(nodes) {}
+
+  void addEdge(unsigned from, unsigned to, int64_t capacity) {
+    adjacency[from].push_back(edges.size());
+    edges.push_back({to, capacity});
+    adjacency[to].push_back(edges.size());
+    edges.push_back({from, 0});
+  }
+
+  void maxFlow(unsigned source, unsigned sink) {
+    while (true) {
+      std::vector<int> via(adjacency.size(), -1);
+      std::deque<unsigned> queue{source};
+      std::vector<bool> seen(adjacency.size(), false);
+      seen[source] = true;
+      while (!queue.empty() && !seen[sink]) {
+        unsigned n = queue.front();
+        queue.pop_front();
+        for (unsigned e : adjacency[n])
+          if (edges[e].capacity > 0 && !seen[edges[e].to]) {
+            seen[edges[e].to] = true;
+            via[edges[e].to] = e;
+            queue.push_back(edges[e].to);
+          }
+      }
+      if (!seen[sink])
+        return;
+      int64_t push = kInfinite;
+      for (unsigned n = sink; n != source; n = edges[via[n] ^ 1].to)
+        push = std::min(push, edges[via[n]].capacity);
+      for (unsigned n = sink; n != source; n = edges[via[n] ^ 1].to) {
+        edges[via[n]].capacity -= push;
+        edges[via[n] ^ 1].capacity += push;
+      }
+    }
+  }
+
+  /// Nodes reachable from `source` in the residual network.
+  std::vector<bool> reachable(unsigned source) const {
+    std::vector<bool> seen(adjacency.size(), false);
+    std::deque<unsigned> queue{source};
+    seen[source] = true;
+    while (!queue.empty()) {
+      unsigned n = queue.front();
+      queue.pop_front();
+      for (unsigned e : adjacency[n])
+        if (edges[e].capacity > 0 && !seen[edges[e].to]) {
+          seen[edges[e].to] = true;
+          queue.push_back(edges[e].to);
+        }
+    }
+    return seen;
+  }
+
+private:
+  struct Edge {
+    unsigned to;
+    int64_t capacity;
+  };
+  std::vector<Edge> edges;
+  std::vector<std::vector<unsigned>> adjacency;
+};
+
+/// Whether `op` can run again after the split and give the same result: it
+/// reads no memory and has no regions.
+bool isRecomputable(Operation *op) {
+  return op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
+         !isa<simt::BarrierOp>(op);
+}
+
+/// Chooses which of the values defined in `body` (before the split) are kept
+/// in memory; the others that the code after the split needs are recomputed.
+/// `crossing` are the values used after the split.
+llvm::SetVector<Value> chooseStoredValues(Block *body,
+                                          ArrayRef<Value> crossing,
+                                          CrossingMode mode,
+                                          const DataLayout &layout) {
+  auto definedInBody = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    return def && def->getBlock() == body;
+  };
+  llvm::SetVector<Value> stored;
+  if (mode == CrossingMode::Distribute) {
+    for (Value v : crossing) {
+      Operation *def = v.getDefiningOp();
+      // Constants cost nothing to rematerialize.
+      if (def->getNumOperands() == 0 && isRecomputable(def))
+        continue;
+      stored.insert(v);
+    }
+    return stored;
+  }
+
+  // The values recomputation could need: the crossing values and, through
+  // recomputable operations, their operands defined in the body.
+  llvm::SetVector<Value> nodes(crossing.begin(), crossing.end());
+  for (unsigned i = 0; i < nodes.size(); ++i) {
+    Operation *def = nodes[i].getDefiningOp();
+    if (!isRecomputable(def))
+      continue;
+    for (Value operand : def->getOperands())
+      if (definedInBody(operand))
+        nodes.insert(operand);
+  }
+  DenseMap<Value, unsigned> indexOf;
+  for (auto [k, v] : llvm::enumerate(nodes))
+    indexOf[v] = k;
+  // Node 2k is value k before storing, 2k+1 after; storing value k cuts the
+  // edge between them, at its size in bytes.
+  unsigned source = 2 * nodes.size(), sink = source + 1;
+  FlowNetwork network(sink + 1);
+  for (auto [k, v] : llvm::enumerate(nodes)) {
+    network.addEdge(2 * k, 2 * k + 1, storageBytes(v.getType(), layout));
+    Operation *def = v.getDefiningOp();
+    if (!isRecomputable(def)) {
+      network.addEdge(source, 2 * k, FlowNetwork::kInfinite);
+      continue;
+    }
+    for (Value operand : def->getOperands())
+      if (definedInBody(operand))
+        network.addEdge(2 * indexOf[operand] + 1, 2 * k,
+                        FlowNetwork::kInfinite);
+  }
+  for (Value v : crossing)
+    network.addEdge(2 * indexOf[v] + 1, sink,
+                    FlowNetwork::kInfinite);
+  network.maxFlow(source, sink);
+  std::vector<bool> sourceSide = network.reachable(source);
+  for (auto [k, v] : llvm::enumerate(nodes))
+    if (sourceSide[2 * k] && !sourceSide[2 * k + 1])
+      stored.insert(v);
+  return stored;
+}
+
+//===----------------------------------------------------------------------===//
+// The rewrites
+//===----------------------------------------------------------------------===//
+
+class BarrierLowering {
+public:
+  BarrierLowering(func::FuncOp func, CrossingMode mode)
+      : func(func), mode(mode), builder(func.getContext()),
+        layout(DataLayout::closest(func)) {}
+
+  LogicalResult run();
+
+private:
+  LogicalResult expandLocals(scf::ParallelOp loop);
+  /// Moves `at` and everything after it in `loop` into a new thread loop
+  /// after `loop`, keeping the values that cross. Returns the new loop.
+  scf::ParallelOp split(scf::ParallelOp loop, Operation *at);
+  LogicalResult hoistFromIf(scf::ParallelOp loop, scf::IfOp ifOp,
+                            Operation *barrier);
+  LogicalResult interchangeWhile(scf::ParallelOp loop, scf::WhileOp whileOp);
+
+  func::FuncOp func;
+  CrossingMode mode;
+  OpBuilder builder;
+  DataLayout layout;
+  DenseSet<Operation *> expanded;
+};
+
+LogicalResult BarrierLowering::expandLocals(scf::ParallelOp loop) {
+  if (!expanded.insert(loop).second)
+    return success();
+  SmallVector<LLVM::AllocaOp> allocas;
+  loop.walk([&](LLVM::AllocaOp alloca) { allocas.push_back(alloca); });
+  for (LLVM::AllocaOp alloca : allocas) {
+    APInt count;
+    if (!matchPattern(alloca.getArraySize(), m_ConstantInt(&count)))
+      return alloca.emitError(
+          "a variable-size local in a kernel with __syncthreads");
+    Location loc = alloca.getLoc();
+    Value buffer = perThreadBuffer(builder, loc, loop, alloca.getElemType(),
+                                   count.getSExtValue());
+    builder.setInsertionPoint(alloca);
+    Value slot = threadSlot(builder, loc, loop, buffer, alloca.getElemType(),
+                            count.getSExtValue());
+    alloca.replaceAllUsesWith(slot);
+    alloca.erase();
+  }
+  return success();
+}
+
+scf::ParallelOp BarrierLowering::split(scf::ParallelOp loop, Operation *at) {
+  Location loc = at->getLoc();
+  Block *body = loop.getBody();
+  builder.setInsertionPointAfter(loop);
+  scf::ParallelOp next = createThreadLoop(builder, loc, loop);
+  Operation *nextTerminator = next.getBody()->getTerminator();
+  for (Operation &op : llvm::make_early_inc_range(
+           llvm::make_range(at->getIterator(), body->getTerminator()->getIterator())))
+    op.moveBefore(nextTerminator);
+  remapInductionVars(loop, next, next);
+
+  // The values computed before the split that the new loop uses.
+  llvm::SetVector<Value> crossingSet;
+  next.walk([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp();
+          def && def->getBlock() == body)
+        crossingSet.insert(operand);
+  });
+  if (crossingSet.empty())
+    return next;
+  SmallVector<Value> crossing(crossingSet.begin(), crossingSet.end());
+  llvm::SetVector<Value> stored =
+      chooseStoredValues(body, crossing, mode, layout);
+
+  // Stored values: one slot per thread, written at the end of the first
+  // loop, read at the start of the second.
+  IRMapping mapping;
+  mapping.map(loop.getInductionVars(), next.getInductionVars());
+  OpBuilder after(next.getBody(), next.getBody()->begin());
+  for (Value v : stored) {
+    Type type = v.getType();
+    Type memType = isa<IndexType>(type) ? builder.getI64Type() : type;
+    Value buffer = perThreadBuffer(builder, v.getLoc(), loop, memType, 1);
+    builder.setInsertionPoint(body->getTerminator());
+    Value toStore = v;
+    if (isa<IndexType>(type))
+      toStore = arith::IndexCastOp::create(builder, v.getLoc(), memType, v);
+    LLVM::StoreOp::create(builder, v.getLoc(), toStore,
+                          threadSlot(builder, v.getLoc(), loop, buffer, memType));
+    Value loaded = LLVM::LoadOp::create(
+        after, v.getLoc(), memType,
+        threadSlot(after, v.getLoc(), next, buffer, memType));
+    if (isa<IndexType>(type))
+      loaded = arith::IndexCastOp::create(after, v.getLoc(), type, loaded);
+    mapping.map(v, loaded);
+  }
+  // Recompute by walking from the crossing values to what they need.
+  std::function<Value(Value)> materialize = [&](Value v) -> Value {
+    if (Value mapped = mapping.lookupOrNull(v))
+      return mapped;
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != body)
+      return v; // A value from outside the loop.
+    for (Value operand : def->getOperands())
+      materialize(operand);
+    Operation *clone = after.clone(*def, mapping);
+    return clone->getResult(cast<OpResult>(v).getResultNumber());
+  };
+  for (Value v : crossing) {
+    Value replacement = materialize(v);
+    v.replaceUsesWithIf(replacement, [&](OpOperand &use) {
+      return next->isAncestor(use.getOwner());
+    });
+  }
+  return next;
+}
+
+LogicalResult BarrierLowering::hoistFromIf(scf::ParallelOp loop,
+                                           scf::IfOp ifOp,
+                                           Operation *barrier) {
+  if (ifOp.getNumResults() != 0)
+    return ifOp.emitError("__syncthreads inside a conditional expression is "
+                          "not supported");
+  Location loc = ifOp.getLoc();
+  Value cond = ifOp.getCondition();
+
+  // A barrier in the else branch: make the branches two ifs first.
+  if (ifOp.elseBlock() && ifOp.getElseRegion().isAncestor(
+                              barrier->getParentRegion())) {
+    builder.setInsertionPointAfter(ifOp);
+    Value trueValue =
+        arith::ConstantOp::create(builder, loc, builder.getBoolAttr(true));
+    Value notCond = arith::XOrIOp::create(builder, loc, cond, trueValue);
+    auto elseIf = scf::IfOp::create(builder, loc, notCond, false);
+    Block *elseBody = ifOp.elseBlock();
+    elseBody->getTerminator()->erase();
+    elseIf.thenBlock()->getOperations().splice(
+        elseIf.thenBlock()->begin(), elseBody->getOperations());
+    ifOp.getElseRegion().getBlocks().clear();
+    ifOp = elseIf;
+    cond = notCond;
+  }
+  if (ifOp.elseBlock() && !ifOp.getElseRegion().empty() &&
+      ifOp.elseBlock()->without_terminator().empty())
+    ifOp.getElseRegion().getBlocks().clear();
+  if (ifOp.elseBlock()) {
+    // The then branch holds the barrier; move the else branch to its own if.
+    builder.setInsertionPointAfter(ifOp);
+    Value trueValue =
+        arith::ConstantOp::create(builder, loc, builder.getBoolAttr(true));
+    Value notCond = arith::XOrIOp::create(builder, loc, cond, trueValue);
+    auto elseIf = scf::IfOp::create(builder, loc, notCond, false);
+    Block *elseBody = ifOp.elseBlock();
+    elseBody->getTerminator()->erase();
+    elseIf.thenBlock()->getOperations().splice(
+        elseIf.thenBlock()->begin(), elseBody->getOperations());
+    ifOp.getElseRegion().getBlocks().clear();
+  }
+
+  Block *then = ifOp.thenBlock();
+  Operation *child = then->findAncestorOpInBlock(*barrier);
+
+  // if (c) { A; child; B }  ->  if (c) { A }; child'; if (c) { B }
+  // Values of A that child or B use become results of the first if.
+  llvm::SetVector<Value> escaping;
+  for (Operation &op : llvm::make_range(child->getIterator(),
+                                        then->getTerminator()->getIterator()))
+    op.walk([&](Operation *user) {
+      for (Value operand : user->getOperands())
+        if (Operation *def = operand.getDefiningOp();
+            def && def->getBlock() == then && def->isBeforeInBlock(child))
+          escaping.insert(operand);
+    });
+
+  builder.setInsertionPoint(ifOp);
+  SmallVector<Type> types;
+  for (Value v : escaping)
+    types.push_back(v.getType());
+  auto first = scf::IfOp::create(builder, loc, types, cond,
+                                 /*withElseRegion=*/!types.empty());
+  if (types.empty()) {
+    Operation *term = first.thenBlock()->getTerminator();
+    for (Operation &op : llvm::make_early_inc_range(
+             llvm::make_range(then->begin(), child->getIterator())))
+      op.moveBefore(term);
+  } else {
+    Block *firstThen = first.thenBlock();
+    for (Operation &op : llvm::make_early_inc_range(
+             llvm::make_range(then->begin(), child->getIterator())))
+      op.moveBefore(firstThen, firstThen->end());
+    OpBuilder thenBuilder = OpBuilder::atBlockEnd(firstThen);
+    scf::YieldOp::create(thenBuilder, loc, escaping.getArrayRef());
+    OpBuilder elseBuilder = OpBuilder::atBlockEnd(first.elseBlock());
+    SmallVector<Value> zeros;
+    for (Type type : types) {
+      FailureOr<Value> zero = zeroOf(elseBuilder, loc, type);
+      if (failed(zero))
+        return ifOp.emitError("cannot carry a value of type ")
+               << type << " across __syncthreads";
+      zeros.push_back(*zero);
+    }
+    scf::YieldOp::create(elseBuilder, loc, zeros);
+    for (auto [v, result] : llvm::zip(escaping, first.getResults()))
+      Value(v).replaceUsesWithIf(result, [&](OpOperand &use) {
+        return !first->isAncestor(use.getOwner());
+      });
+  }
+
+  // The child, now guarded by the condition in its own way.
+  builder.setInsertionPoint(ifOp);
+  if (child == barrier) {
+    child->moveBefore(ifOp);
+  } else if (auto inner = dyn_cast<scf::IfOp>(child)) {
+    // if (c) { if (d) X }  ->  if (c && d) X  (d is only read when c holds)
+    Value falseValue =
+        arith::ConstantOp::create(builder, loc, builder.getBoolAttr(false));
+    Value both = arith::SelectOp::create(builder, loc, cond,
+                                         inner.getCondition(), falseValue);
+    inner->moveBefore(ifOp);
+    inner.getConditionMutable().assign(both);
+    if (inner.elseBlock() && !inner.elseBlock()->without_terminator().empty()) {
+      // if (c) { if (d) X else Y }: Y runs when c && !d.
+      Value trueValue =
+          arith::ConstantOp::create(builder, loc, builder.getBoolAttr(true));
+      Value notD = arith::XOrIOp::create(builder, loc, inner.getCondition(),
+                                         trueValue);
+      builder.setInsertionPoint(inner);
+      Value other = arith::SelectOp::create(builder, loc, cond, notD, falseValue);
+      builder.setInsertionPointAfter(inner);
+      auto elseIf = scf::IfOp::create(builder, loc, other, false);
+      Block *elseBody = inner.elseBlock();
+      elseBody->getTerminator()->erase();
+      elseIf.thenBlock()->getOperations().splice(elseIf.thenBlock()->begin(),
+                                                 elseBody->getOperations());
+      inner.getElseRegion().getBlocks().clear();
+    }
+  } else if (auto whileOp = dyn_cast<scf::WhileOp>(child)) {
+    if (!whileOp.getInits().empty() || whileOp.getNumResults() != 0)
+      return whileOp.emitError("a loop with __syncthreads that carries values "
+                               "is not supported");
+    // if (c) while (p) X  ->  while (c && p) X: the condition's code runs
+    // only when c holds.
+    whileOp->moveBefore(ifOp);
+    Block *before = whileOp.getBeforeBody();
+    auto condition = cast<scf::ConditionOp>(before->getTerminator());
+    OpBuilder b = OpBuilder::atBlockBegin(before);
+    auto guard = scf::IfOp::create(b, loc, b.getI1Type(), cond, true);
+    Block *guardThen = guard.thenBlock();
+    for (Operation &op :
+         llvm::make_early_inc_range(llvm::make_range(
+             std::next(Block::iterator(guard)), condition->getIterator())))
+      op.moveBefore(guardThen, guardThen->end());
+    OpBuilder thenBuilder = OpBuilder::atBlockEnd(guardThen);
+    scf::YieldOp::create(thenBuilder, loc, condition.getCondition());
+    OpBuilder elseBuilder = OpBuilder::atBlockEnd(guard.elseBlock());
+    scf::YieldOp::create(
+        elseBuilder, loc,
+        arith::ConstantOp::create(elseBuilder, loc,
+                                  elseBuilder.getBoolAttr(false))
+            .getResult());
+    condition.getConditionMutable().assign(guard.getResult(0));
+  } else {
+    return child->emitError("__syncthreads inside this construct is not "
+                            "supported");
+  }
+
+  // The rest of the branch, in a second if on the same condition.
+  builder.setInsertionPoint(ifOp);
+  if (!then->without_terminator().empty()) {
+    auto second = scf::IfOp::create(builder, loc, cond, false);
+    Operation *term = second.thenBlock()->getTerminator();
+    for (Operation &op : llvm::make_early_inc_range(then->without_terminator()))
+      op.moveBefore(term);
+  }
+  ifOp.erase();
+  (void)loop;
+  return success();
+}
+
+/// After `split`, a thread loop may start with the loads and recomputations
+/// that bring values across the split. Copies them into `target` (a thread
+/// loop over the same threads) and makes `target` use the copies.
+void copyPrologue(scf::ParallelOp loop, Operation *end, scf::ParallelOp target) {
+  IRMapping mapping;
+  mapping.map(loop.getInductionVars(), target.getInductionVars());
+  OpBuilder b = OpBuilder::atBlockBegin(target.getBody());
+  for (Operation &op : llvm::make_range(loop.getBody()->begin(),
+                                        end->getIterator())) {
+    Operation *copy = b.clone(op, mapping);
+    for (auto [from, to] : llvm::zip(op.getResults(), copy->getResults()))
+      from.replaceUsesWithIf(to, [&](OpOperand &use) {
+        return target->isAncestor(use.getOwner());
+      });
+  }
+}
+
+LogicalResult BarrierLowering::interchangeWhile(scf::ParallelOp loop,
+                                                scf::WhileOp whileOp) {
+  if (!whileOp.getInits().empty() || whileOp.getNumResults() != 0 ||
+      whileOp.getAfterBody()->getNumArguments() != 0)
+    return whileOp.emitError("a loop with __syncthreads that carries values "
+                             "is not supported");
+  Location loc = whileOp.getLoc();
+  // Give the while a thread loop of its own.
+  Block *body = loop.getBody();
+  if (&body->front() != whileOp.getOperation())
+    loop = split(loop, whileOp);
+  // The loop now holds the while, after the loads and recomputations that
+  // bring values from before it.
+  if (whileOp->getNextNode() != loop.getBody()->getTerminator())
+    split(loop, whileOp->getNextNode());
+
+  MLIRContext *ctx = builder.getContext();
+  auto i8 = builder.getI8Type();
+  auto ptrType = LLVM::LLVMPointerType::get(ctx);
+  builder.setInsertionPoint(loop);
+  Value active = perThreadBuffer(builder, loc, loop, i8, 1);
+  Value one8 = LLVM::ConstantOp::create(builder, loc, i8, 1);
+  Value zero8 = LLVM::ConstantOp::create(builder, loc, i8, 0);
+  Value oneI64 = LLVM::ConstantOp::create(builder, loc, builder.getI64Type(), 1);
+  Value anyActive = LLVM::AllocaOp::create(builder, loc, ptrType, i8, oneI64, 1);
+
+  // Every thread starts the loop.
+  scf::ParallelOp init = createThreadLoop(builder, loc, loop);
+  {
+    OpBuilder b = OpBuilder::atBlockBegin(init.getBody());
+    LLVM::StoreOp::create(b, loc, one8,
+                          threadSlot(b, loc, init, active, i8));
+  }
+
+  auto newWhile = scf::WhileOp::create(builder, loc, TypeRange{}, ValueRange{});
+  // Before: each active thread evaluates the condition; the loop goes on
+  // while any thread is active.
+  {
+    Block *before = builder.createBlock(&newWhile.getBefore());
+    OpBuilder b = OpBuilder::atBlockBegin(before);
+    LLVM::StoreOp::create(b, loc, zero8, anyActive);
+    scf::ParallelOp condLoop = createThreadLoop(b, loc, loop);
+    OpBuilder lb = OpBuilder::atBlockBegin(condLoop.getBody());
+    Value slot = threadSlot(lb, loc, condLoop, active, i8);
+    Value flag = LLVM::LoadOp::create(lb, loc, i8, slot);
+    Value isActive = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ne,
+                                           flag, zero8);
+    auto guard = scf::IfOp::create(lb, loc, isActive, false);
+    Block *oldBefore = whileOp.getBeforeBody();
+    auto condition = cast<scf::ConditionOp>(oldBefore->getTerminator());
+    Value c = condition.getCondition();
+    Operation *guardTerm = guard.thenBlock()->getTerminator();
+    for (Operation &op :
+         llvm::make_early_inc_range(oldBefore->without_terminator()))
+      op.moveBefore(guardTerm);
+    OpBuilder gb(guardTerm);
+    Value c8 = arith::ExtUIOp::create(gb, loc, i8, c);
+    LLVM::StoreOp::create(gb, loc, c8, slot);
+    auto markAny = scf::IfOp::create(gb, loc, c, false);
+    OpBuilder mb(markAny.thenBlock()->getTerminator());
+    LLVM::StoreOp::create(mb, loc, one8, anyActive);
+    remapInductionVars(loop, condLoop, condLoop);
+    copyPrologue(loop, whileOp, condLoop);
+
+    Value any = LLVM::LoadOp::create(b, loc, i8, anyActive);
+    Value goOn =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, any, zero8);
+    scf::ConditionOp::create(b, loc, goOn, ValueRange{});
+  }
+  // After: the body, for the threads still active.
+  {
+    Block *after = builder.createBlock(&newWhile.getAfter());
+    OpBuilder b = OpBuilder::atBlockBegin(after);
+    scf::ParallelOp bodyLoop = createThreadLoop(b, loc, loop);
+    OpBuilder lb = OpBuilder::atBlockBegin(bodyLoop.getBody());
+    Value flag = LLVM::LoadOp::create(
+        lb, loc, i8, threadSlot(lb, loc, bodyLoop, active, i8));
+    Value isActive = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ne,
+                                           flag, zero8);
+    auto guard = scf::IfOp::create(lb, loc, isActive, false);
+    Block *oldAfter = whileOp.getAfterBody();
+    Operation *guardTerm = guard.thenBlock()->getTerminator();
+    for (Operation &op :
+         llvm::make_early_inc_range(oldAfter->without_terminator()))
+      op.moveBefore(guardTerm);
+    remapInductionVars(loop, bodyLoop, bodyLoop);
+    copyPrologue(loop, whileOp, bodyLoop);
+    scf::YieldOp::create(b, loc, ValueRange{});
+  }
+  loop.erase();
+  return success();
+}
+
+LogicalResult BarrierLowering::run() {
+  while (true) {
+    simt::BarrierOp barrier;
+    func.walk([&](simt::BarrierOp op) {
+      barrier = op;
+      return WalkResult::interrupt();
+    });
+    if (!barrier)
+      return success();
+    if (barrier.getThreads().empty())
+      return barrier.emitError("__syncthreads outside a kernel launch");
+    auto loop = cast<scf::ParallelOp>(
+        cast<BlockArgument>(barrier.getThreads()[0]).getOwner()->getParentOp());
+    if (!isThreadLoop(loop))
+      return barrier.emitError("barrier of a loop that is not a thread loop");
+    for (auto [lb, step] : llvm::zip(loop.getLowerBound(), loop.getStep()))
+      if (!matchPattern(lb, m_Zero()) || !matchPattern(step, m_One()))
+        return loop.emitError("thread loop must count from 0 by 1");
+    if (failed(expandLocals(loop)))
+      return failure();
+
+    Operation *top = loop.getBody()->findAncestorOpInBlock(*barrier);
+    if (top == barrier.getOperation()) {
+      Operation *next = barrier->getNextNode();
+      barrier.erase();
+      if (next != loop.getBody()->getTerminator()) {
+        scf::ParallelOp second = split(loop, next);
+        expanded.insert(second);
+      }
+      continue;
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(top)) {
+      if (failed(hoistFromIf(loop, ifOp, barrier)))
+        return failure();
+      continue;
+    }
+    if (auto whileOp = dyn_cast<scf::WhileOp>(top)) {
+      if (failed(interchangeWhile(loop, whileOp)))
+        return failure();
+      continue;
+    }
+    return top->emitError("__syncthreads inside this construct is not "
+                          "supported");
+  }
+}
+
+struct LowerBarriersPass
+    : public cucpu::impl::LowerBarriersBase<LowerBarriersPass> {
+  using LowerBarriersBase::LowerBarriersBase;
+  void runOnOperation() override {
+    CrossingMode crossing;
+    if (mode == "mincut")
+      crossing = CrossingMode::MinCut;
+    else if (mode == "distribute")
+      crossing = CrossingMode::Distribute;
+    else {
+      getOperation().emitError("unknown mode '") << mode
+          << "' for simt-lower-barriers (mincut or distribute)";
+      return signalPassFailure();
+    }
+    BarrierLowering lowering(getOperation(), crossing);
+    if (failed(lowering.run()))
+      signalPassFailure();
+  }
+};
+
+} // namespace
