@@ -75,17 +75,22 @@ Value linearThreadId(OpBuilder &b, Location loc, scf::ParallelOp loop) {
   return arith::IndexCastOp::create(b, loc, b.getI64Type(), id);
 }
 
-/// An array of `count` elements of `type` per thread of `loop`, allocated
-/// in the block before `loop`.
+/// An array of `count` elements of `type` per thread of `loop`. It is
+/// allocated once at the start of the block loop (so that a buffer used inside
+/// a serial loop is not allocated again at every iteration), and its size is
+/// computed before the block loop (so that the lowering to OpenMP can give each
+/// worker one buffer for all its blocks).
 Value perThreadBuffer(OpBuilder &b, Location loc, scf::ParallelOp loop,
                       Type type, int64_t count) {
   OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPoint(loop);
+  auto blockLoop = loop->getParentOfType<scf::ParallelOp>();
+  b.setInsertionPoint(blockLoop);
   Value size = threadCount(b, loc, loop);
   if (count != 1) {
     Value c = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(count));
     size = arith::MulIOp::create(b, loc, size, c);
   }
+  b.setInsertionPointToStart(blockLoop.getBody());
   return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
                                 type, size, /*alignment=*/16);
 }
@@ -489,21 +494,24 @@ LogicalResult BarrierLowering::hoistFromIf(scf::ParallelOp loop,
   if (child == barrier) {
     child->moveBefore(ifOp);
   } else if (auto inner = dyn_cast<scf::IfOp>(child)) {
-    // if (c) { if (d) X }  ->  if (c && d) X  (d is only read when c holds)
+    // if (c) { if (d) X else Y }  ->  if (c && d) X; if (c && !d) Y
+    // (d is only read when c holds).
+    Value d = inner.getCondition();
     Value falseValue =
         arith::ConstantOp::create(builder, loc, builder.getBoolAttr(false));
-    Value both = arith::SelectOp::create(builder, loc, cond,
-                                         inner.getCondition(), falseValue);
-    inner->moveBefore(ifOp);
-    inner.getConditionMutable().assign(both);
-    if (inner.elseBlock() && !inner.elseBlock()->without_terminator().empty()) {
-      // if (c) { if (d) X else Y }: Y runs when c && !d.
+    Value both = arith::SelectOp::create(builder, loc, cond, d, falseValue);
+    bool hasElse =
+        inner.elseBlock() && !inner.elseBlock()->without_terminator().empty();
+    Value other;
+    if (hasElse) {
       Value trueValue =
           arith::ConstantOp::create(builder, loc, builder.getBoolAttr(true));
-      Value notD = arith::XOrIOp::create(builder, loc, inner.getCondition(),
-                                         trueValue);
-      builder.setInsertionPoint(inner);
-      Value other = arith::SelectOp::create(builder, loc, cond, notD, falseValue);
+      Value notD = arith::XOrIOp::create(builder, loc, d, trueValue);
+      other = arith::SelectOp::create(builder, loc, cond, notD, falseValue);
+    }
+    inner->moveBefore(ifOp);
+    inner.getConditionMutable().assign(both);
+    if (hasElse) {
       builder.setInsertionPointAfter(inner);
       auto elseIf = scf::IfOp::create(builder, loc, other, false);
       Block *elseBody = inner.elseBlock();
@@ -517,26 +525,38 @@ LogicalResult BarrierLowering::hoistFromIf(scf::ParallelOp loop,
       return whileOp.emitError("a loop with __syncthreads that carries values "
                                "is not supported");
     // if (c) while (p) X  ->  while (c && p) X: the condition's code runs
-    // only when c holds.
+    // only when c holds. Its result goes through a per-thread slot, so that
+    // the guard has no results (the code may contain barriers).
     whileOp->moveBefore(ifOp);
     Block *before = whileOp.getBeforeBody();
     auto condition = cast<scf::ConditionOp>(before->getTerminator());
+    auto i8 = builder.getI8Type();
+    Value buffer = perThreadBuffer(builder, loc, loop, i8, 1);
     OpBuilder b = OpBuilder::atBlockBegin(before);
-    auto guard = scf::IfOp::create(b, loc, b.getI1Type(), cond, true);
+    auto guard = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/true);
     Block *guardThen = guard.thenBlock();
     for (Operation &op :
          llvm::make_early_inc_range(llvm::make_range(
              std::next(Block::iterator(guard)), condition->getIterator())))
-      op.moveBefore(guardThen, guardThen->end());
-    OpBuilder thenBuilder = OpBuilder::atBlockEnd(guardThen);
-    scf::YieldOp::create(thenBuilder, loc, condition.getCondition());
-    OpBuilder elseBuilder = OpBuilder::atBlockEnd(guard.elseBlock());
-    scf::YieldOp::create(
-        elseBuilder, loc,
-        arith::ConstantOp::create(elseBuilder, loc,
-                                  elseBuilder.getBoolAttr(false))
-            .getResult());
-    condition.getConditionMutable().assign(guard.getResult(0));
+      op.moveBefore(guardThen->getTerminator());
+    OpBuilder thenBuilder(guardThen->getTerminator());
+    Value p8 = arith::ExtUIOp::create(thenBuilder, loc, i8,
+                                      condition.getCondition());
+    LLVM::StoreOp::create(thenBuilder, loc, p8,
+                          threadSlot(thenBuilder, loc, loop, buffer, i8));
+    OpBuilder elseBuilder(guard.elseBlock()->getTerminator());
+    Value zero8 = arith::ConstantOp::create(elseBuilder, loc,
+                                            elseBuilder.getI8IntegerAttr(0));
+    LLVM::StoreOp::create(elseBuilder, loc, zero8,
+                          threadSlot(elseBuilder, loc, loop, buffer, i8));
+    OpBuilder condBuilder(condition);
+    Value stored = LLVM::LoadOp::create(
+        condBuilder, loc, i8, threadSlot(condBuilder, loc, loop, buffer, i8));
+    Value zero = arith::ConstantOp::create(condBuilder, loc,
+                                           condBuilder.getI8IntegerAttr(0));
+    Value goOn = arith::CmpIOp::create(condBuilder, loc,
+                                       arith::CmpIPredicate::ne, stored, zero);
+    condition.getConditionMutable().assign(goOn);
   } else {
     return child->emitError("__syncthreads inside this construct is not "
                             "supported");
@@ -551,7 +571,6 @@ LogicalResult BarrierLowering::hoistFromIf(scf::ParallelOp loop,
       op.moveBefore(term);
   }
   ifOp.erase();
-  (void)loop;
   return success();
 }
 
@@ -591,12 +610,19 @@ LogicalResult BarrierLowering::interchangeWhile(scf::ParallelOp loop,
   MLIRContext *ctx = builder.getContext();
   auto i8 = builder.getI8Type();
   auto ptrType = LLVM::LLVMPointerType::get(ctx);
-  builder.setInsertionPoint(loop);
   Value active = perThreadBuffer(builder, loc, loop, i8, 1);
+  Value anyActive;
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(
+        loop->getParentOfType<scf::ParallelOp>().getBody());
+    Value oneI64 =
+        LLVM::ConstantOp::create(builder, loc, builder.getI64Type(), 1);
+    anyActive = LLVM::AllocaOp::create(builder, loc, ptrType, i8, oneI64, 1);
+  }
+  builder.setInsertionPoint(loop);
   Value one8 = LLVM::ConstantOp::create(builder, loc, i8, 1);
   Value zero8 = LLVM::ConstantOp::create(builder, loc, i8, 0);
-  Value oneI64 = LLVM::ConstantOp::create(builder, loc, builder.getI64Type(), 1);
-  Value anyActive = LLVM::AllocaOp::create(builder, loc, ptrType, i8, oneI64, 1);
 
   // Every thread starts the loop.
   scf::ParallelOp init = createThreadLoop(builder, loc, loop);
@@ -661,7 +687,11 @@ LogicalResult BarrierLowering::interchangeWhile(scf::ParallelOp loop,
     copyPrologue(loop, whileOp, bodyLoop);
     scf::YieldOp::create(b, loc, ValueRange{});
   }
-  loop.erase();
+  // What remains of the loop (the values brought across the first split and
+  // the stores that carry them over the second) does not depend on the while:
+  // it runs before it.
+  whileOp.erase();
+  loop->moveBefore(init);
   return success();
 }
 
