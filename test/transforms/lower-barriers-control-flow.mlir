@@ -1,0 +1,143 @@
+// RUN: cucpu-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(simt-lower-barriers))' -verify-diagnostics -allow-unregistered-dialect | FileCheck %s
+
+// A barrier in an if: the if splits at the barrier into two ifs on the same
+// condition, and the barrier splits the thread loop. Threads whose condition
+// is false (e.g. threads that returned early) count as arrived.
+
+// CHECK-LABEL: func.func @barrier_in_if
+// CHECK: scf.parallel
+// CHECK: scf.parallel (%[[T1:.*]]) =
+// CHECK: %[[C:.*]] = arith.cmpi ult, %[[T1]]
+// CHECK: scf.if %[[C]] {
+// CHECK-NEXT: "test.before"(%[[T1]])
+// CHECK: scf.reduce
+// The condition is cheaper to recompute than to store.
+// CHECK: scf.parallel (%[[T2:.*]]) =
+// CHECK: %[[C2:.*]] = arith.cmpi ult, %[[T2]]
+// CHECK: scf.if %[[C2]] {
+// CHECK-NEXT: "test.after"(%[[T2]])
+// CHECK-NOT: simt.barrier
+func.func @barrier_in_if(%g: index, %b: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%bid) = (%c0) to (%g) step (%c1) {
+    scf.parallel (%tid) = (%c0) to (%b) step (%c1) {
+      %c = arith.cmpi ult, %tid, %n : index
+      scf.if %c {
+        "test.before"(%tid) : (index) -> ()
+        simt.barrier(%tid)
+        "test.after"(%tid) : (index) -> ()
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// A barrier in a while loop: the loop is interchanged with the thread loop.
+// It runs outside; each of its regions holds a thread loop, and a per-thread
+// active flag keeps threads that left the loop out of later iterations.
+
+// CHECK-LABEL: func.func @barrier_in_while
+// CHECK: scf.parallel
+// CHECK-DAG: %[[ACTIVE:.*]] = llvm.alloca %{{.*}} x i8
+// CHECK-DAG: %[[ANY:.*]] = llvm.alloca %{{.*}} x i8 {alignment = 1 : i64}
+// The threads all start active.
+// CHECK: scf.parallel
+// CHECK: llvm.store %{{.*}}, %{{.*}} : i8, !llvm.ptr
+// CHECK: scf.while
+// CHECK: llvm.store %{{.*}}, %[[ANY]]
+// CHECK: scf.parallel
+// CHECK: scf.if
+// CHECK: "test.cond"
+// CHECK: scf.reduce
+// CHECK: llvm.load %[[ANY]]
+// CHECK: scf.condition
+// CHECK: } do {
+// The body, split at its barrier, runs for the active threads.
+// CHECK: scf.parallel
+// CHECK: "test.first_half"
+// CHECK: scf.reduce
+// CHECK: scf.parallel
+// CHECK: "test.second_half"
+// CHECK: scf.reduce
+// CHECK: scf.yield
+// CHECK-NOT: simt.barrier
+func.func @barrier_in_while(%g: index, %b: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%bid) = (%c0) to (%g) step (%c1) {
+    scf.parallel (%tid) = (%c0) to (%b) step (%c1) {
+      scf.while : () -> () {
+        %go = "test.cond"(%tid) : (index) -> i1
+        scf.condition(%go)
+      } do {
+        "test.first_half"(%tid) : (index) -> ()
+        simt.barrier(%tid)
+        "test.second_half"(%tid) : (index) -> ()
+        scf.yield
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Per-thread local variables become slices of a per-block array, so that
+// they keep their value across the split.
+
+// CHECK-LABEL: func.func @locals
+// CHECK: scf.parallel
+// CHECK: %[[ARRAY:.*]] = llvm.alloca %{{.*}} x i32 {alignment = 16 : i64}
+// CHECK: scf.parallel (%[[T:.*]]) =
+// CHECK: %[[SLOT:.*]] = llvm.getelementptr %[[ARRAY]]
+// CHECK: llvm.store %{{.*}}, %[[SLOT]]
+// CHECK: scf.parallel
+// CHECK: %[[SLOT2:.*]] = llvm.getelementptr %[[ARRAY]]
+// CHECK: llvm.load %[[SLOT2]]
+func.func @locals(%g: index, %b: index, %v: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%bid) = (%c0) to (%g) step (%c1) {
+    scf.parallel (%tid) = (%c0) to (%b) step (%c1) {
+      %one = arith.constant 1 : i64
+      %local = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+      llvm.store %v, %local : i32, !llvm.ptr
+      simt.barrier(%tid)
+      %x = llvm.load %local : !llvm.ptr -> i32
+      "test.use"(%x) : (i32) -> ()
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+func.func @value_carrying_loop(%g: index, %b: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%bid) = (%c0) to (%g) step (%c1) {
+    scf.parallel (%tid) = (%c0) to (%b) step (%c1) {
+      // expected-error @+1 {{a loop with __syncthreads that carries values is not supported}}
+      %r = scf.while (%i = %c0) : (index) -> index {
+        %go = "test.cond"(%i) : (index) -> i1
+        scf.condition(%go) %i : index
+      } do {
+      ^bb0(%j: index):
+        simt.barrier(%tid)
+        scf.yield %j : index
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
