@@ -66,14 +66,5 @@ LogicalResult BarrierOp::verify() {
   return success();
 }
 
-void BarrierOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  // Conservative model: the barrier orders every access of every other thread,
-  // so it behaves as if it read and wrote all memory.
-  effects.emplace_back(MemoryEffects::Read::get());
-  effects.emplace_back(MemoryEffects::Write::get());
-}
-
 #define GET_OP_CLASSES
 #include "dialect/SIMTOps.cpp.inc"

@@ -88,4 +88,13 @@ def LowerBarriers : Pass<"simt-lower-barriers", "mlir::func::FuncOp"> {
                            "mlir::LLVM::LLVMDialect"];
 }
 
+def PrintBarrierEffects : Pass<"simt-print-barrier-effects"> {
+  let summary = "Report the memory effects of every simt.barrier (for tests)";
+  let description = [{
+    Emits a remark on each address a barrier orders ("read across a barrier",
+    "written across a barrier"), or on the barrier if it orders all memory.
+    Addresses no other thread can access get no remark.
+  }];
+}
+
 #endif // CUCPU_TRANSFORMS_PASSES
