@@ -2,6 +2,7 @@
 
 #include "dialect/SIMTDialect.h"
 #include "frontend/FunctionGen.h"
+#include "transforms/Passes.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "clang/Basic/Builtins.h"
@@ -145,6 +146,12 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
     simt::BarrierOp::create(builder, l, mlir::ValueRange{});
     return true;
   }
+  if ((name == "__syncthreads_count" || name == "__syncthreads_and" ||
+       name == "__syncthreads_or") &&
+      !callee->hasBody()) {
+    result = emitSyncthreadsReduction(call, name);
+    return true;
+  }
   if (name.starts_with("__threadfence") && !callee->hasBody()) {
     LLVM::FenceOp::create(builder, l, LLVM::AtomicOrdering::seq_cst);
     return true;
@@ -243,6 +250,60 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
   mod.unsupported(where, "the builtin '" + builtinName + "'");
   result = undefValue(call->getType(), where);
   return true;
+}
+
+Value FunctionGen::emitSyncthreadsReduction(const CallExpr *call,
+                                            StringRef name) {
+  SourceLocation where = call->getExprLoc();
+  mlir::Location l = loc(where);
+  auto i32 = builder.getI32Type();
+  Value predicate = emitCondition(call->getArg(0));
+  Value counter =
+      LLVM::AddressOfOp::create(builder, l, mod.getSyncCounter());
+  Value zero = intConstant(i32, 0, where);
+  Value one = intConstant(i32, 1, where);
+
+  // Everyone is done with the counter's previous use; thread 0 resets it.
+  simt::BarrierOp::create(builder, l, mlir::ValueRange{});
+  Value first;
+  for (simt::Dimension dim :
+       {simt::Dimension::x, simt::Dimension::y, simt::Dimension::z}) {
+    Value id = simt::ThreadIdOp::create(
+        builder, l, simt::DimensionAttr::get(mod.ctx, dim));
+    Value zeroIndex = mlir::arith::ConstantIndexOp::create(builder, l, 0);
+    Value isZero = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq,
+                                         id, zeroIndex);
+    first = first ? arith::AndIOp::create(builder, l, first, isZero).getResult()
+                  : isZero;
+  }
+  {
+    auto ifFirst = mlir::scf::IfOp::create(builder, l, first, false);
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(ifFirst.thenBlock()->getTerminator());
+    LLVM::StoreOp::create(builder, l, zero, counter, 4);
+  }
+  simt::BarrierOp::create(builder, l, mlir::ValueRange{});
+  // _and counts the threads whose predicate fails.
+  if (name == "__syncthreads_and")
+    predicate = arith::XOrIOp::create(
+        builder, l, predicate, intConstant(builder.getI1Type(), 1, where));
+  {
+    auto ifCounted = mlir::scf::IfOp::create(builder, l, predicate, false);
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(ifCounted.thenBlock()->getTerminator());
+    LLVM::AtomicRMWOp::create(builder, l, LLVM::AtomicBinOp::add, counter, one,
+                              LLVM::AtomicOrdering::monotonic, StringRef(), 4);
+  }
+  simt::BarrierOp::create(builder, l, mlir::ValueRange{});
+  Value count = LLVM::LoadOp::create(builder, l, i32, counter, 4);
+  if (name == "__syncthreads_count")
+    return count;
+  Value test = arith::CmpIOp::create(
+      builder, l,
+      name == "__syncthreads_and" ? arith::CmpIPredicate::eq
+                                  : arith::CmpIPredicate::ne,
+      count, zero);
+  return arith::ExtUIOp::create(builder, l, i32, test);
 }
 
 bool FunctionGen::emitAtomic(const CallExpr *call, StringRef name,

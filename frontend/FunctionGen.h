@@ -74,6 +74,10 @@ public:
   /// `callee` is not one; sets `result` to its value (null for void).
   bool emitBuiltinCall(const clang::CallExpr *call,
                        const clang::FunctionDecl *callee, mlir::Value &result);
+  /// __syncthreads_count/_and/_or: barriers around a block-wide count of
+  /// the threads whose predicate holds (or, for _and, does not hold).
+  mlir::Value emitSyncthreadsReduction(const clang::CallExpr *call,
+                                       llvm::StringRef name);
   /// Emits one of CUDA's atomic functions as an atomic read-modify-write.
   bool emitAtomic(const clang::CallExpr *call, llvm::StringRef name,
                   mlir::Value &result);

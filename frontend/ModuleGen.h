@@ -71,6 +71,8 @@ public:
   /// `__shared__` variable (or a static local of device code), creating it on
   /// first use. Globals are byte arrays of the variable's size.
   mlir::LLVM::GlobalOp getGlobal(const clang::VarDecl *vd);
+  /// A block-shared i32 used by __syncthreads_count and friends.
+  mlir::LLVM::GlobalOp getSyncCounter();
   /// A private constant holding the bytes of a string literal.
   mlir::LLVM::GlobalOp getStringLiteral(const clang::StringLiteral *literal);
   /// The declaration of a C library function the device code calls directly.

@@ -22,6 +22,10 @@
 #pragma clang force_cuda_host_device end
 
 __device__ void __syncthreads(void);
+// Barriers that also count, and, or a predicate over the block's threads.
+__device__ int __syncthreads_count(int predicate);
+__device__ int __syncthreads_and(int predicate);
+__device__ int __syncthreads_or(int predicate);
 
 #define CUCPU_DEVICE static __device__ __inline__
 
