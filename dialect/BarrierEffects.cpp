@@ -54,8 +54,10 @@ std::optional<unsigned> threadDimension(Value index, scf::ParallelOp loop) {
     Operation *def = index.getDefiningOp();
     if (!def)
       return std::nullopt;
+    // Casts that keep distinct thread indices distinct (a thread index
+    // fits in 32 bits); truncations to fewer bits do not.
     if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-            arith::ExtUIOp, arith::TruncIOp>(def)) {
+            arith::ExtUIOp>(def)) {
       index = def->getOperand(0);
       continue;
     }
@@ -108,9 +110,12 @@ bool sameComputation(Value a, Value b) {
 /// An address is private to its thread if it points into one of the
 /// thread's locals, or if it indexes a uniform base by every thread dimension
 /// the code distinguishes threads by (an injective function of the thread
-/// index) and every access of the loop to the same base uses the same index
-/// computation: then thread t touches only the elements no other thread does.
-/// Different bases (kernel arguments) are assumed not to overlap partially.
+/// index) and every access of the loop that may overlap it uses the same
+/// address computation: then thread t touches only the elements no other
+/// thread does. Accesses may overlap if they share their base object; objects
+/// other than allocations (kernel arguments, pointers read from memory) may
+/// all overlap one another (`k<<<…>>>(p, p + 1)` is valid CUDA). Atomic
+/// accesses are never private: they are how threads share on purpose.
 class ThreadPrivacy {
 public:
   explicit ThreadPrivacy(scf::ParallelOp loop) : loop(loop) {
@@ -128,15 +133,18 @@ public:
         SmallVector<Effect> effects;
         iface.getEffects(effects);
         for (const Effect &effect : effects)
-          if (Value addr = effect.getValue())
-            accessesByRoot[rootOf(addr)].insert(addr);
+          if (Value addr = effect.getValue()) {
+            accessesByObject[objectOf(addr)].insert(addr);
+            if (isa<LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp>(op))
+              atomic.insert(addr);
+          }
       }
       // A pointer passed to an operation that does not say what it does
       // with it may be accessed in any way.
       if (!isa<MemoryEffectOpInterface>(op) && !isa<LLVM::GEPOp>(op))
         for (Value operand : op->getOperands())
           if (isa<LLVM::LLVMPointerType>(operand.getType()))
-            escaped.insert(rootOf(operand));
+            escaped.insert(objectOf(operand));
     });
   }
 
@@ -145,9 +153,10 @@ public:
     if (auto alloca = root.getDefiningOp<LLVM::AllocaOp>())
       if (loop->isAncestor(alloca))
         return true; // A local of the thread.
-    if (escaped.contains(root) || !isInjective(addr))
+    if (escaped.contains(objectOf(addr)) || atomic.contains(addr) ||
+        !isInjective(addr))
       return false;
-    return llvm::all_of(accessesByRoot[root], [&](Value other) {
+    return llvm::all_of(accessesByObject[objectOf(addr)], [&](Value other) {
       return sameComputation(addr, other);
     });
   }
@@ -179,8 +188,16 @@ private:
 
   scf::ParallelOp loop;
   SmallVector<bool> usedDims;
-  DenseMap<Value, llvm::SetVector<Value>> accessesByRoot;
+  /// The object an address may point into: its base if that is an
+  /// allocation, otherwise one object standing for all other memory.
+  Value objectOf(Value addr) {
+    Value root = rootOf(addr);
+    return root.getDefiningOp<LLVM::AllocaOp>() ? root : Value();
+  }
+
+  DenseMap<Value, llvm::SetVector<Value>> accessesByObject;
   DenseSet<Value> escaped;
+  DenseSet<Value> atomic;
 };
 
 /// `effect` on the memory `addr` points to, or on all memory if `addr` is

@@ -887,6 +887,16 @@ void FunctionGen::emitAggregateInto(const Expr *e, Value dest) {
     }
     return;
   }
+  if (const auto *c = dyn_cast<ConditionalOperator>(e)) {
+    Value cond = emitCondition(c->getCond());
+    auto ifOp = scf::IfOp::create(builder, loc(where), cond, true);
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    emitAggregateInto(c->getTrueExpr(), dest);
+    builder.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    emitAggregateInto(c->getFalseExpr(), dest);
+    return;
+  }
   if (const auto *defaultInit = dyn_cast<CXXDefaultInitExpr>(e))
     return emitAggregateInto(defaultInit->getExpr(), dest);
   if (const auto *defaultArg = dyn_cast<CXXDefaultArgExpr>(e))

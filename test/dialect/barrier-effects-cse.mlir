@@ -12,12 +12,14 @@
 // CHECK-NOT: simt.barrier
 // CHECK-NOT: llvm.load
 // CHECK: arith.addf %[[X]], %[[X]]
-func.func @read_only_across(%g: index, %b: index, %shared: !llvm.ptr, %out: !llvm.ptr) {
+func.func @read_only_across(%g: index, %b: index, %out: !llvm.ptr) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c0_i64 = arith.constant 0 : i64
   %v = arith.constant 1.0 : f32
   scf.parallel (%bid) = (%c0) to (%g) step (%c1) {
+    %n = arith.constant 1024 : i64
+    %shared = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
     scf.parallel (%tid) = (%c0) to (%b) step (%c1) {
       %i = arith.index_cast %tid : index to i64
       %mine = llvm.getelementptr %out[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
@@ -45,11 +47,13 @@ func.func @read_only_across(%g: index, %b: index, %shared: !llvm.ptr, %out: !llv
 // CHECK: simt.barrier
 // CHECK: %[[Y:.*]] = llvm.load
 // CHECK: arith.addf %[[X]], %[[Y]]
-func.func @neighbour_written(%g: index, %b: index, %shared: !llvm.ptr, %out: !llvm.ptr) {
+func.func @neighbour_written(%g: index, %b: index, %out: !llvm.ptr) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c1_i64 = arith.constant 1 : i64
   scf.parallel (%bid) = (%c0) to (%g) step (%c1) {
+    %n = arith.constant 1024 : i64
+    %shared = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
     scf.parallel (%tid) = (%c0) to (%b) step (%c1) {
       %i = arith.index_cast %tid : index to i64
       %mine = llvm.getelementptr %shared[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
@@ -75,11 +79,13 @@ func.func @neighbour_written(%g: index, %b: index, %shared: !llvm.ptr, %out: !ll
 // other thread touches it, so the barrier orders nothing and is dead.
 // CHECK-LABEL: func.func @private_only
 // CHECK-NOT: simt.barrier
-func.func @private_only(%g: index, %b: index, %shared: !llvm.ptr) {
+func.func @private_only(%g: index, %b: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %v = arith.constant 2.0 : f32
   scf.parallel (%bid) = (%c0) to (%g) step (%c1) {
+    %n = arith.constant 1024 : i64
+    %shared = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
     scf.parallel (%tid) = (%c0) to (%b) step (%c1) {
       %i = arith.index_cast %tid : index to i64
       %mine = llvm.getelementptr %shared[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
