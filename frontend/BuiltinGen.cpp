@@ -67,6 +67,18 @@ StringRef mathOpFor(StringRef fn) {
       .Default("");
 }
 
+/// C library math functions that have no MLIR operation; device code calls
+/// the host's C library for them.
+bool isLibmCall(StringRef fn) {
+  static const llvm::StringLiteral kFunctions[] = {
+      "lgamma", "tgamma", "hypot",     "remainder", "fdim", "ldexp",
+      "scalbn", "ilogb",  "logb",      "nextafter", "frexp", "modf"};
+  auto listed = [](StringRef name) {
+    return llvm::is_contained(kFunctions, name);
+  };
+  return listed(fn) || (fn.ends_with("f") && listed(fn.drop_back()));
+}
+
 /// The dimension of a builtin-variable getter or NVVM special register
 /// (`..._x`, `..._y`, `..._z`).
 std::optional<simt::Dimension> dimensionSuffix(StringRef name) {
@@ -158,6 +170,10 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
   }
   if (name.starts_with("atomic") && !callee->hasBody())
     return emitAtomic(call, name, result);
+  if (name == "__assert_fail" && !callee->hasBody()) {
+    emitAssertFail(call);
+    return true;
+  }
   if (name == "printf" && callee->isVariadic() && !callee->hasBody()) {
     // Device printf is the C library's: each call writes its whole output
     // under the stream's lock, so lines of different threads never mix.
@@ -218,6 +234,18 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
       fn == "bitreverse64") {
     emitArgs();
     result = LLVM::BitReverseOp::create(builder, l, args[0].getType(), args[0]);
+    return true;
+  }
+  if (isLibmCall(fn)) {
+    // A C library math function without an MLIR operation: call it.
+    emitArgs();
+    SmallVector<mlir::Type> params;
+    for (Value arg : args)
+      params.push_back(arg.getType());
+    mlir::Type resultType = mod.convertType(call->getType(), where);
+    auto type = LLVM::LLVMFunctionType::get(resultType, params);
+    LLVM::LLVMFuncOp libFn = mod.getLibraryFunction(fn, type);
+    result = LLVM::CallOp::create(builder, l, libFn, args).getResult();
     return true;
   }
   if (fn == "expect") {
@@ -304,6 +332,46 @@ Value FunctionGen::emitSyncthreadsReduction(const CallExpr *call,
                                   : arith::CmpIPredicate::ne,
       count, zero);
   return arith::ExtUIOp::create(builder, l, i32, test);
+}
+
+void FunctionGen::emitAssertFail(const CallExpr *call) {
+  SourceLocation where = call->getExprLoc();
+  mlir::Location l = loc(where);
+  auto ptrType = LLVM::LLVMPointerType::get(mod.ctx);
+  auto i32 = builder.getI32Type();
+  SmallVector<Value> args;
+  // __assert_fail(expression, file, line, function)
+  for (const Expr *arg : call->arguments())
+    args.push_back(emitScalar(arg));
+  if (args.size() != 4) {
+    mod.unsupported(where, "this form of assert");
+    return;
+  }
+  args[2] = convertScalar(args[2], call->getArg(2)->getType(),
+                          mod.ast.UnsignedIntTy, where);
+  // The block and thread indices, for the message.
+  Value ids = LLVM::AllocaOp::create(builder, l, ptrType, i32,
+                                     i64Constant(6, where), 4);
+  unsigned slot = 0;
+  for (bool block : {true, false})
+    for (simt::Dimension dim :
+         {simt::Dimension::x, simt::Dimension::y, simt::Dimension::z}) {
+      auto dimAttr = simt::DimensionAttr::get(mod.ctx, dim);
+      Value index = block ? Value(simt::BlockIdOp::create(builder, l, dimAttr))
+                          : Value(simt::ThreadIdOp::create(builder, l, dimAttr));
+      Value v = arith::IndexCastUIOp::create(builder, l, i32, index);
+      Value addr = LLVM::GEPOp::create(
+          builder, l, ptrType, i32, ids,
+          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(slot++)});
+      LLVM::StoreOp::create(builder, l, v, addr, 4);
+    }
+  args.push_back(ids);
+  auto type = LLVM::LLVMFunctionType::get(
+      LLVM::LLVMVoidType::get(mod.ctx),
+      {ptrType, ptrType, i32, ptrType, ptrType});
+  LLVM::LLVMFuncOp fail =
+      mod.getLibraryFunction("__cucpu_device_assert_fail", type);
+  LLVM::CallOp::create(builder, l, fail, args);
 }
 
 bool FunctionGen::emitAtomic(const CallExpr *call, StringRef name,

@@ -78,6 +78,8 @@ public:
   /// the threads whose predicate holds (or, for _and, does not hold).
   mlir::Value emitSyncthreadsReduction(const clang::CallExpr *call,
                                        llvm::StringRef name);
+  /// A failed assert: the runtime prints it with the thread's indices.
+  void emitAssertFail(const clang::CallExpr *call);
   /// Emits one of CUDA's atomic functions as an atomic read-modify-write.
   bool emitAtomic(const clang::CallExpr *call, llvm::StringRef name,
                   mlir::Value &result);

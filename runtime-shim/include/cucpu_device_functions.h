@@ -19,7 +19,13 @@
 // directly. Declaring <stdio.h> host-and-device makes that call valid.
 #pragma clang force_cuda_host_device begin
 #include <stdio.h>
+#include <assert.h>
 #pragma clang force_cuda_host_device end
+
+// Loads through the read-only data cache are plain loads on a CPU.
+template <class T> static __device__ __inline__ T __ldg(const T *p) {
+  return *p;
+}
 
 __device__ void __syncthreads(void);
 // Barriers that also count, and, or a predicate over the block's threads.
@@ -78,6 +84,41 @@ CUCPU_MATH2(fmin)
 CUCPU_MATH2(fmax)
 CUCPU_MATH2(fmod)
 CUCPU_MATH2(copysign)
+CUCPU_MATH1(lgamma)
+CUCPU_MATH1(tgamma)
+CUCPU_MATH1(logb)
+CUCPU_MATH2(hypot)
+CUCPU_MATH2(remainder)
+CUCPU_MATH2(fdim)
+CUCPU_MATH2(nextafter)
+CUCPU_DEVICE double ldexp(double x, int e) { return __builtin_ldexp(x, e); }
+CUCPU_DEVICE float ldexpf(float x, int e) { return __builtin_ldexpf(x, e); }
+CUCPU_DEVICE double scalbn(double x, int e) { return __builtin_scalbn(x, e); }
+CUCPU_DEVICE float scalbnf(float x, int e) { return __builtin_scalbnf(x, e); }
+CUCPU_DEVICE int ilogb(double x) { return __builtin_ilogb(x); }
+CUCPU_DEVICE int ilogbf(float x) { return __builtin_ilogbf(x); }
+CUCPU_DEVICE double frexp(double x, int *e) { return __builtin_frexp(x, e); }
+CUCPU_DEVICE float frexpf(float x, int *e) { return __builtin_frexpf(x, e); }
+CUCPU_DEVICE double modf(double x, double *i) { return __builtin_modf(x, i); }
+CUCPU_DEVICE float modff(float x, float *i) { return __builtin_modff(x, i); }
+CUCPU_DEVICE double norm3d(double a, double b, double c) {
+  return __builtin_sqrt(a * a + b * b + c * c);
+}
+CUCPU_DEVICE float norm3df(float a, float b, float c) {
+  return __builtin_sqrtf(a * a + b * b + c * c);
+}
+CUCPU_DEVICE double sinpi(double x) {
+  return __builtin_sin(x * 3.14159265358979323846);
+}
+CUCPU_DEVICE float sinpif(float x) {
+  return __builtin_sinf(x * 3.14159265358979323846f);
+}
+CUCPU_DEVICE double cospi(double x) {
+  return __builtin_cos(x * 3.14159265358979323846);
+}
+CUCPU_DEVICE float cospif(float x) {
+  return __builtin_cosf(x * 3.14159265358979323846f);
+}
 
 CUCPU_DEVICE double fma(double x, double y, double z) {
   return __builtin_fma(x, y, z);

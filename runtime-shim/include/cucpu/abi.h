@@ -31,6 +31,13 @@ void __cucpu_register_kernel(const char *deviceName, cucpu_kernel_entry entry);
 void __cucpu_register_var(const char *deviceName, void *storage,
                           uint64_t size);
 
+/// Called by device code whose assert failed: prints the failure as CUDA
+/// does, with the block and thread indices (blockAndThread holds
+/// blockIdx.x/y/z then threadIdx.x/y/z), and stops the program.
+void __cucpu_device_assert_fail(const char *expression, const char *file,
+                                unsigned line, const char *function,
+                                const unsigned *blockAndThread);
+
 /// Number of OpenMP worker threads the runtime runs kernels with
 /// (CUCPU_NUM_THREADS, else OMP_NUM_THREADS, else all cores).
 int cucpu_worker_count(void);
