@@ -124,7 +124,8 @@ private:
   /// `bodyFirst`, then `body`, then `inc` (may be null).
   void emitLoop(const clang::Stmt *loopStmt, const clang::Expr *cond,
                 const clang::Stmt *body, const clang::Expr *inc,
-                bool bodyFirst, const clang::VarDecl *condVar);
+                bool bodyFirst, const clang::VarDecl *condVar,
+                const clang::Stmt *bodyPrologue = nullptr);
 
   const clang::FunctionDecl *fd;
   mlir::func::FuncOp fn;

@@ -137,8 +137,17 @@ void FunctionGen::emitStmt(const Stmt *s) {
   case Stmt::IndirectGotoStmtClass:
   case Stmt::LabelStmtClass:
     return mod.unsupported(s->getBeginLoc(), "goto");
-  case Stmt::CXXForRangeStmtClass:
-    return mod.unsupported(s->getBeginLoc(), "a range-based for loop");
+  case Stmt::CXXForRangeStmtClass: {
+    // Clang's desugared form: begin and end iterators, then a for loop whose
+    // body first declares the loop variable.
+    const auto *f = cast<CXXForRangeStmt>(s);
+    emitStmt(f->getInit());
+    emitStmt(f->getRangeStmt());
+    emitStmt(f->getBeginStmt());
+    emitStmt(f->getEndStmt());
+    return emitLoop(f, f->getCond(), f->getBody(), f->getInc(), false,
+                    nullptr, f->getLoopVarStmt());
+  }
   case Stmt::GCCAsmStmtClass:
   case Stmt::MSAsmStmtClass:
     return mod.unsupported(s->getBeginLoc(), "inline assembly");
@@ -304,7 +313,8 @@ void FunctionGen::emitSwitch(const SwitchStmt *s) {
 
 void FunctionGen::emitLoop(const Stmt *loopStmt, const Expr *cond,
                            const Stmt *body, const Expr *inc, bool bodyFirst,
-                           const VarDecl *condVar) {
+                           const VarDecl *condVar,
+                           const Stmt *bodyPrologue) {
   SourceLocation where = loopStmt->getBeginLoc();
   mlir::Location l = loc(where);
   ExitScan scan;
@@ -342,6 +352,7 @@ void FunctionGen::emitLoop(const Stmt *loopStmt, const Expr *cond,
   auto emitIteration = [&]() {
     if (state.continueFlag)
       setFlag(state.continueFlag, false, where);
+    emitStmt(bodyPrologue);
     emitStmt(body);
     if (!inc)
       return;
