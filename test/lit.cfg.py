@@ -26,3 +26,12 @@ config.substitutions.append(("%cucpu", os.path.join(config.cucpu_tools_dir, "cuc
 
 if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")
+
+# A compiler or program that hangs fails its test instead of stalling the
+# suite (lit needs psutil for this).
+try:
+    import psutil  # noqa: F401
+
+    lit_config.maxIndividualTestTime = 600
+except ImportError:
+    lit_config.warning("psutil is not installed: tests run without a time limit")

@@ -293,7 +293,10 @@ public:
   LogicalResult run();
 
 private:
-  LogicalResult expandLocals(scf::ParallelOp loop);
+  /// Locals used on both sides of a split become per-thread slices of one
+  /// per-block array; locals used on one side only stay locals there.
+  void expandLocal(scf::ParallelOp loop, LLVM::AllocaOp alloca);
+  LogicalResult checkLocals(scf::ParallelOp loop);
   /// Moves `at` and everything after it in `loop` into a new thread loop
   /// after `loop`, keeping the values that cross. Returns the new loop.
   scf::ParallelOp split(scf::ParallelOp loop, Operation *at);
@@ -305,34 +308,78 @@ private:
   CrossingMode mode;
   OpBuilder builder;
   DataLayout layout;
-  DenseSet<Operation *> expanded;
 };
 
-LogicalResult BarrierLowering::expandLocals(scf::ParallelOp loop) {
-  if (!expanded.insert(loop).second)
-    return success();
-  SmallVector<LLVM::AllocaOp> allocas;
-  loop.walk([&](LLVM::AllocaOp alloca) { allocas.push_back(alloca); });
-  for (LLVM::AllocaOp alloca : allocas) {
-    APInt count;
-    if (!matchPattern(alloca.getArraySize(), m_ConstantInt(&count)))
+void BarrierLowering::expandLocal(scf::ParallelOp loop,
+                                  LLVM::AllocaOp alloca) {
+  APInt count;
+  (void)matchPattern(alloca.getArraySize(), m_ConstantInt(&count));
+  Location loc = alloca.getLoc();
+  Value buffer = perThreadBuffer(builder, loc, loop, alloca.getElemType(),
+                                 count.getSExtValue());
+  builder.setInsertionPoint(alloca);
+  Value slot = threadSlot(builder, loc, loop, buffer, alloca.getElemType(),
+                          count.getSExtValue());
+  alloca.replaceAllUsesWith(slot);
+  alloca.erase();
+}
+
+LogicalResult BarrierLowering::checkLocals(scf::ParallelOp loop) {
+  SmallVector<LLVM::AllocaOp> nested;
+  WalkResult result = loop.walk([&](LLVM::AllocaOp alloca) {
+    if (!matchPattern(alloca.getArraySize(), m_Constant()))
       return alloca.emitError(
-          "a variable-size local in a kernel with __syncthreads");
-    Location loc = alloca.getLoc();
-    Value buffer = perThreadBuffer(builder, loc, loop, alloca.getElemType(),
-                                   count.getSExtValue());
-    builder.setInsertionPoint(alloca);
-    Value slot = threadSlot(builder, loc, loop, buffer, alloca.getElemType(),
-                            count.getSExtValue());
-    alloca.replaceAllUsesWith(slot);
-    alloca.erase();
-  }
-  return success();
+                 "a variable-size local in a kernel with __syncthreads"),
+             WalkResult::interrupt();
+    if (alloca->getBlock() != loop.getBody())
+      nested.push_back(alloca);
+    return WalkResult::advance();
+  });
+  // Locals inside control flow (those of functions inlined into a loop or an
+  // if) may end up on both sides of any later split: they get per-thread
+  // storage now. Those at the top of the loop are handled at each split.
+  for (LLVM::AllocaOp alloca : nested)
+    expandLocal(loop, alloca);
+  return failure(result.wasInterrupted());
 }
 
 scf::ParallelOp BarrierLowering::split(scf::ParallelOp loop, Operation *at) {
   Location loc = at->getLoc();
   Block *body = loop.getBody();
+  // A local used only after the split moves with its uses; one used on both
+  // sides needs storage that outlives the first loop.
+  DenseSet<Operation *> moving;
+  for (Operation &op : llvm::make_range(at->getIterator(), body->end()))
+    moving.insert(&op);
+  SmallVector<LLVM::AllocaOp> sink, expand;
+  for (auto alloca : body->getOps<LLVM::AllocaOp>()) {
+    if (moving.contains(alloca))
+      continue;
+    bool usedBefore = false, usedAfter = false;
+    for (Operation *user : alloca->getUsers()) {
+      if (moving.contains(body->findAncestorOpInBlock(*user)))
+        usedAfter = true;
+      else
+        usedBefore = true;
+    }
+    if (usedAfter)
+      (usedBefore ? expand : sink).push_back(alloca);
+  }
+  Operation *first = nullptr;
+  for (LLVM::AllocaOp alloca : sink) {
+    // The size is a constant, perhaps shared with other locals: copy it.
+    builder.setInsertionPoint(at);
+    Operation *size = builder.clone(*alloca.getArraySize().getDefiningOp());
+    alloca.getArraySizeMutable().assign(size->getResult(0));
+    alloca->moveBefore(at);
+    if (!first)
+      first = size;
+  }
+  // The moved locals start the part that goes to the new loop.
+  if (first)
+    at = first;
+  for (LLVM::AllocaOp alloca : expand)
+    expandLocal(loop, alloca);
   builder.setInsertionPointAfter(loop);
   scf::ParallelOp next = createThreadLoop(builder, loc, loop);
   Operation *nextTerminator = next.getBody()->getTerminator();
@@ -607,6 +654,13 @@ LogicalResult BarrierLowering::interchangeWhile(scf::ParallelOp loop,
   if (whileOp->getNextNode() != loop.getBody()->getTerminator())
     split(loop, whileOp->getNextNode());
 
+  // The while's body will be spread over several thread loops: its locals
+  // must outlive each of them.
+  SmallVector<LLVM::AllocaOp> locals;
+  loop.walk([&](LLVM::AllocaOp alloca) { locals.push_back(alloca); });
+  for (LLVM::AllocaOp alloca : locals)
+    expandLocal(loop, alloca);
+
   MLIRContext *ctx = builder.getContext();
   auto i8 = builder.getI8Type();
   auto ptrType = LLVM::LLVMPointerType::get(ctx);
@@ -713,17 +767,15 @@ LogicalResult BarrierLowering::run() {
     for (auto [lb, step] : llvm::zip(loop.getLowerBound(), loop.getStep()))
       if (!matchPattern(lb, m_Zero()) || !matchPattern(step, m_One()))
         return loop.emitError("thread loop must count from 0 by 1");
-    if (failed(expandLocals(loop)))
+    if (failed(checkLocals(loop)))
       return failure();
 
     Operation *top = loop.getBody()->findAncestorOpInBlock(*barrier);
     if (top == barrier.getOperation()) {
       Operation *next = barrier->getNextNode();
       barrier.erase();
-      if (next != loop.getBody()->getTerminator()) {
-        scf::ParallelOp second = split(loop, next);
-        expanded.insert(second);
-      }
+      if (next != loop.getBody()->getTerminator())
+        split(loop, next);
       continue;
     }
     if (auto ifOp = dyn_cast<scf::IfOp>(top)) {
