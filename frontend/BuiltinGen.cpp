@@ -31,11 +31,9 @@ StringRef mathOpFor(StringRef fn) {
       .Case("cbrt", "math.cbrt")
       .Case("exp", "math.exp")
       .Case("exp2", "math.exp2")
-      .Case("expm1", "math.expm1")
       .Case("log", "math.log")
       .Case("log2", "math.log2")
       .Case("log10", "math.log10")
-      .Case("log1p", "math.log1p")
       .Case("pow", "math.powf")
       .Case("sin", "math.sin")
       .Case("cos", "math.cos")
@@ -72,7 +70,10 @@ StringRef mathOpFor(StringRef fn) {
 bool isLibmCall(StringRef fn) {
   static const llvm::StringLiteral kFunctions[] = {
       "lgamma", "tgamma", "hypot",     "remainder", "fdim", "ldexp",
-      "scalbn", "ilogb",  "logb",      "nextafter", "frexp", "modf"};
+      "scalbn", "ilogb",  "logb",      "nextafter", "frexp", "modf",
+      // The math dialect lowers these as log(1 + x) and exp(x) - 1, which
+      // loses the precision they exist for.
+      "log1p",  "expm1"};
   auto listed = [](StringRef name) {
     return llvm::is_contained(kFunctions, name);
   };
@@ -246,6 +247,32 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
     auto type = LLVM::LLVMFunctionType::get(resultType, params);
     LLVM::LLVMFuncOp libFn = mod.getLibraryFunction(fn, type);
     result = LLVM::CallOp::create(builder, l, libFn, args).getResult();
+    return true;
+  }
+  if (fn == "memcpy" || fn == "memmove" || fn == "memset") {
+    emitArgs();
+    Value size = convertScalar(args[2], call->getArg(2)->getType(),
+                               mod.ast.UnsignedLongTy, where);
+    if (fn == "memset") {
+      Value byte = arith::TruncIOp::create(builder, l, builder.getI8Type(),
+                                           args[1]);
+      LLVM::MemsetOp::create(builder, l, args[0], byte, size, false);
+    } else if (fn == "memcpy") {
+      LLVM::MemcpyOp::create(builder, l, args[0], args[1], size, false);
+    } else {
+      LLVM::MemmoveOp::create(builder, l, args[0], args[1], size, false);
+    }
+    result = args[0];
+    return true;
+  }
+  if (fn == "signbit" || fn == "signbitf" || fn == "signbitl") {
+    emitArgs();
+    Value v = args[0];
+    auto intType = builder.getIntegerType(v.getType().getIntOrFloatBitWidth());
+    Value bits = arith::BitcastOp::create(builder, l, intType, v);
+    Value negative = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt,
+                                           bits, intConstant(intType, 0, where));
+    result = convertScalar(negative, mod.ast.BoolTy, call->getType(), where);
     return true;
   }
   if (fn == "expect") {

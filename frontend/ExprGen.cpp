@@ -298,11 +298,21 @@ Value FunctionGen::emitScalar(const Expr *e) {
     return undefValue(mod.ast.IntTy, where);
   }
   switch (e->getStmtClass()) {
+  case Stmt::UnaryExprOrTypeTraitExprClass: {
+    const auto *trait = cast<UnaryExprOrTypeTraitExpr>(e);
+    if (mod.containsLongDouble(trait->getTypeOfArgument())) {
+      mod.unsupported(where, "long double (the device and the host lay it "
+                             "out differently)");
+      return undefValue(e->getType(), where);
+    }
+    if (Value c = emitConstant(*this, e))
+      return c;
+    break;
+  }
   case Stmt::IntegerLiteralClass:
   case Stmt::CharacterLiteralClass:
   case Stmt::CXXBoolLiteralExprClass:
   case Stmt::FloatingLiteralClass:
-  case Stmt::UnaryExprOrTypeTraitExprClass:
   case Stmt::OffsetOfExprClass:
     if (Value c = emitConstant(*this, e))
       return c;
@@ -658,6 +668,9 @@ LValue FunctionGen::emitLValue(const Expr *e) {
     }
     Value base = member->isArrow() ? emitScalar(member->getBase())
                                    : emitLValue(member->getBase()).addr;
+    if (mod.containsLongDouble(field->getParent()))
+      mod.unsupported(where, "long double (the device and the host lay it "
+                             "out differently)");
     const ASTRecordLayout &layout =
         mod.ast.getASTRecordLayout(field->getParent());
     int64_t offset = layout.getFieldOffset(field->getFieldIndex()) / 8;
@@ -857,6 +870,10 @@ void FunctionGen::emitAggregateInto(const Expr *e, Value dest) {
     if (construct->requiresZeroInitialization())
       memzero(dest, type, where);
     if (mod.ast.getAsArrayType(type)) {
+      // Default construction of an array of trivially constructible objects
+      // leaves them uninitialized, as in C.
+      if (ctor->isTrivial() && ctor->isDefaultConstructor())
+        return;
       mod.unsupported(where, "construction of an array of class objects");
       return;
     }
@@ -948,6 +965,25 @@ Value FunctionGen::emitCall(const CallExpr *call, Value sretDest) {
   }
 
   ArrayRef<const Expr *> argExprs(call->getArgs(), call->getNumArgs());
+  // A trivial copy or move assignment copies the object's bytes (clang gives
+  // such operators no body of their own).
+  if (const auto *method = dyn_cast<CXXMethodDecl>(callee);
+      method && method->isTrivial() &&
+      (method->isCopyAssignmentOperator() ||
+       method->isMoveAssignmentOperator())) {
+    const Expr *destExpr = argExprs[0];
+    const Expr *srcExpr = argExprs[1];
+    if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
+      destExpr = member->getImplicitObjectArgument();
+      srcExpr = argExprs[0];
+    }
+    Value dest = destExpr->getType()->isPointerType()
+                     ? emitScalar(destExpr)
+                     : emitLValue(destExpr).addr;
+    Value src = emitLValue(srcExpr).addr;
+    memcpy(dest, src, srcExpr->getType(), where);
+    return dest;
+  }
   Value object;
   if (mod.abiOf(callee).hasThis) {
     if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {

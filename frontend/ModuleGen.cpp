@@ -94,7 +94,33 @@ mlir::Type ModuleGen::convertType(QualType type, SourceLocation where) {
   return mlir::IntegerType::get(ctx, 8);
 }
 
+bool ModuleGen::containsLongDouble(QualType type) const {
+  type = type.getCanonicalType();
+  if (const auto *builtin = type->getAs<BuiltinType>())
+    return builtin->getKind() == BuiltinType::LongDouble;
+  if (const ArrayType *array = ast.getAsArrayType(type))
+    return containsLongDouble(array->getElementType());
+  if (const RecordDecl *record = type->getAsRecordDecl())
+    return containsLongDouble(record);
+  return false;
+}
+
+bool ModuleGen::containsLongDouble(const RecordDecl *record) const {
+  if (const auto *cxx = dyn_cast<CXXRecordDecl>(record);
+      cxx && cxx->hasDefinition())
+    for (const CXXBaseSpecifier &base : cxx->bases())
+      if (containsLongDouble(base.getType()))
+        return true;
+  for (const FieldDecl *field : record->fields())
+    if (containsLongDouble(field->getType()))
+      return true;
+  return false;
+}
+
 mlir::Type ModuleGen::memoryType(QualType type, SourceLocation where) {
+  if (containsLongDouble(type))
+    unsupported(where, "long double (the device and the host lay it out "
+                       "differently)");
   if (isAggregate(type))
     return mlir::LLVM::LLVMArrayType::get(mlir::IntegerType::get(ctx, 8),
                                           sizeOf(type));

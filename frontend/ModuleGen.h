@@ -56,6 +56,10 @@ public:
   uint64_t sizeOf(clang::QualType type) const;
   unsigned alignOf(clang::QualType type) const;
   bool isSigned(clang::QualType type) const;
+  /// Whether `type` holds a long double, whose size differs between the
+  /// device (8 bytes on NVPTX) and the host (16 bytes on x86-64).
+  bool containsLongDouble(clang::QualType type) const;
+  bool containsLongDouble(const clang::RecordDecl *record) const;
 
   //===--- Functions ------------------------------------------------------===//
 
