@@ -155,8 +155,19 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
     return true;
   }
 
-  if (name == "__syncthreads") {
+  if (name == "__syncthreads" ||
+      (name == "__syncwarp" && !callee->hasBody())) {
+    // A block barrier also synchronizes the warp: threads of the block that
+    // do not reach it count as arrived.
     simt::BarrierOp::create(builder, l, mlir::ValueRange{});
+    return true;
+  }
+  if (!callee->hasBody() &&
+      (name.starts_with("__shfl") || name == "__ballot_sync" ||
+       name == "__any_sync" || name == "__all_sync" ||
+       name == "__activemask")) {
+    mod.unsupported(where, "the warp-level function '" + name.str() + "'");
+    result = undefValue(call->getType(), where);
     return true;
   }
   if ((name == "__syncthreads_count" || name == "__syncthreads_and" ||

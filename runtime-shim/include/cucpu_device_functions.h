@@ -28,6 +28,31 @@ template <class T> static __device__ __inline__ T __ldg(const T *p) {
 }
 
 __device__ void __syncthreads(void);
+// Warp-level functions. __syncwarp synchronizes (at least) the warp; the
+// shuffles and votes are declared so that programs using them get a clear
+// error from the frontend rather than an unknown name.
+__device__ void __syncwarp(unsigned mask = 0xffffffffu);
+__device__ unsigned __activemask(void);
+__device__ unsigned __ballot_sync(unsigned mask, int predicate);
+__device__ int __any_sync(unsigned mask, int predicate);
+__device__ int __all_sync(unsigned mask, int predicate);
+#define CUCPU_SHUFFLES(T)                                                      \
+  __device__ T __shfl_sync(unsigned mask, T var, int srcLane,                  \
+                           int width = 32);                                    \
+  __device__ T __shfl_up_sync(unsigned mask, T var, unsigned delta,            \
+                              int width = 32);                                 \
+  __device__ T __shfl_down_sync(unsigned mask, T var, unsigned delta,          \
+                                int width = 32);                               \
+  __device__ T __shfl_xor_sync(unsigned mask, T var, int laneMask,             \
+                               int width = 32);
+CUCPU_SHUFFLES(int)
+CUCPU_SHUFFLES(unsigned)
+CUCPU_SHUFFLES(long long)
+CUCPU_SHUFFLES(unsigned long long)
+CUCPU_SHUFFLES(float)
+CUCPU_SHUFFLES(double)
+#undef CUCPU_SHUFFLES
+
 // Barriers that also count, and, or a predicate over the block's threads.
 __device__ int __syncthreads_count(int predicate);
 __device__ int __syncthreads_and(int predicate);
