@@ -28,7 +28,9 @@ __global__ void everyAtomic(Results *r, int n) {
   if (i >= n)
     return;
   atomicAdd(&r->addInt, i);
+  __threadfence();
   atomicSub(&r->subInt, 2);
+  __threadfence_block();
   atomicMin(&r->minInt, 500 - i);
   atomicMax_block(&r->maxInt, i - 7);
   atomicMin(&r->minU, (unsigned)(i + 10));
