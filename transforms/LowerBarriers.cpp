@@ -129,6 +129,19 @@ FailureOr<Value> zeroOf(OpBuilder &b, Location loc, Type type) {
   return failure();
 }
 
+/// Moves the else branch of `ifOp` into a new if on `condition`, at the
+/// builder's insertion point, and drops the else region. Returns the new if.
+scf::IfOp moveElseToOwnIf(OpBuilder &b, scf::IfOp ifOp, Value condition) {
+  auto elseIf = scf::IfOp::create(b, ifOp.getLoc(), condition,
+                                  /*withElseRegion=*/false);
+  Block *elseBody = ifOp.elseBlock();
+  elseBody->getTerminator()->erase();
+  elseIf.thenBlock()->getOperations().splice(elseIf.thenBlock()->begin(),
+                                             elseBody->getOperations());
+  ifOp.getElseRegion().getBlocks().clear();
+  return elseIf;
+}
+
 /// Bytes needed to keep a value of `type` in memory.
 int64_t storageBytes(Type type, const DataLayout &layout) {
   if (isa<IndexType>(type))
@@ -454,36 +467,21 @@ LogicalResult BarrierLowering::hoistFromIf(scf::ParallelOp loop,
   Location loc = ifOp.getLoc();
   Value cond = ifOp.getCondition();
 
-  // A barrier in the else branch: make the branches two ifs first.
-  if (ifOp.elseBlock() && ifOp.getElseRegion().isAncestor(
-                              barrier->getParentRegion())) {
+  // Give the else branch an if of its own, on the negated condition; if the
+  // barrier was in it, that if is the one to split.
+  if (ifOp.elseBlock() && !ifOp.elseBlock()->without_terminator().empty()) {
+    bool barrierInElse =
+        ifOp.getElseRegion().isAncestor(barrier->getParentRegion());
     builder.setInsertionPointAfter(ifOp);
     Value trueValue =
         arith::ConstantOp::create(builder, loc, builder.getBoolAttr(true));
     Value notCond = arith::XOrIOp::create(builder, loc, cond, trueValue);
-    auto elseIf = scf::IfOp::create(builder, loc, notCond, false);
-    Block *elseBody = ifOp.elseBlock();
-    elseBody->getTerminator()->erase();
-    elseIf.thenBlock()->getOperations().splice(
-        elseIf.thenBlock()->begin(), elseBody->getOperations());
-    ifOp.getElseRegion().getBlocks().clear();
-    ifOp = elseIf;
-    cond = notCond;
-  }
-  if (ifOp.elseBlock() && !ifOp.getElseRegion().empty() &&
-      ifOp.elseBlock()->without_terminator().empty())
-    ifOp.getElseRegion().getBlocks().clear();
-  if (ifOp.elseBlock()) {
-    // The then branch holds the barrier; move the else branch to its own if.
-    builder.setInsertionPointAfter(ifOp);
-    Value trueValue =
-        arith::ConstantOp::create(builder, loc, builder.getBoolAttr(true));
-    Value notCond = arith::XOrIOp::create(builder, loc, cond, trueValue);
-    auto elseIf = scf::IfOp::create(builder, loc, notCond, false);
-    Block *elseBody = ifOp.elseBlock();
-    elseBody->getTerminator()->erase();
-    elseIf.thenBlock()->getOperations().splice(
-        elseIf.thenBlock()->begin(), elseBody->getOperations());
+    scf::IfOp elseIf = moveElseToOwnIf(builder, ifOp, notCond);
+    if (barrierInElse) {
+      ifOp = elseIf;
+      cond = notCond;
+    }
+  } else if (ifOp.elseBlock()) {
     ifOp.getElseRegion().getBlocks().clear();
   }
 
@@ -560,12 +558,7 @@ LogicalResult BarrierLowering::hoistFromIf(scf::ParallelOp loop,
     inner.getConditionMutable().assign(both);
     if (hasElse) {
       builder.setInsertionPointAfter(inner);
-      auto elseIf = scf::IfOp::create(builder, loc, other, false);
-      Block *elseBody = inner.elseBlock();
-      elseBody->getTerminator()->erase();
-      elseIf.thenBlock()->getOperations().splice(elseIf.thenBlock()->begin(),
-                                                 elseBody->getOperations());
-      inner.getElseRegion().getBlocks().clear();
+      moveElseToOwnIf(builder, inner, other);
     }
   } else if (auto whileOp = dyn_cast<scf::WhileOp>(child)) {
     if (!whileOp.getInits().empty() || whileOp.getNumResults() != 0)

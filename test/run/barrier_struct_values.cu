@@ -29,9 +29,8 @@ __global__ void simulate(const double *pos, const float *vel, long long *ids,
   __shared__ Particle ps[BS];
   int t = threadIdx.x;
   int i = blockIdx.x * BS + t;
-  Particle mine = Particle();
-  if (i < n)
-    mine = Particle(pos[i], vel[i], (long long)i * 1000000007LL);
+  Particle mine = i < n ? Particle(pos[i], vel[i], (long long)i * 1000000007LL)
+                        : Particle();
   double energy = 0.0;
   long long checksum = mine.id;
   bool sawDead = false;
