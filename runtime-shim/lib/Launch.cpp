@@ -286,12 +286,12 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
 // Device variables.
 //===----------------------------------------------------------------------===//
 
-cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src,
-                               size_t count, size_t offset,
-                               cudaMemcpyKind kind) {
-  if (!validKind(kind) || kind == cudaMemcpyHostToHost ||
-      kind == cudaMemcpyDeviceToHost)
-    return setError(cudaErrorInvalidMemcpyDirection);
+/// Finds the `count` bytes at `offset` in a device variable's storage,
+/// checking the symbol, the range and (for a non-empty copy) the host
+/// pointer. Records and returns the error, if any.
+static cudaError_t symbolRange(const void *symbol, size_t count,
+                               size_t offset, const void *hostPtr,
+                               char **storage) {
   Context &ctx = Context::get();
   VarInfo var;
   {
@@ -301,11 +301,23 @@ cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src,
   }
   if (offset > var.size || count > var.size - offset)
     return setError(cudaErrorInvalidValue);
-  if (count == 0)
-    return cudaSuccess;
-  if (!src)
+  if (count != 0 && !hostPtr)
     return setError(cudaErrorInvalidValue);
-  std::memmove(static_cast<char *>(var.storage) + offset, src, count);
+  *storage = static_cast<char *>(var.storage) + offset;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src,
+                               size_t count, size_t offset,
+                               cudaMemcpyKind kind) {
+  if (!validKind(kind) || kind == cudaMemcpyHostToHost ||
+      kind == cudaMemcpyDeviceToHost)
+    return setError(cudaErrorInvalidMemcpyDirection);
+  char *storage;
+  if (cudaError_t err = symbolRange(symbol, count, offset, src, &storage))
+    return err;
+  if (count != 0)
+    std::memmove(storage, src, count);
   return cudaSuccess;
 }
 
@@ -314,20 +326,11 @@ cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
   if (!validKind(kind) || kind == cudaMemcpyHostToHost ||
       kind == cudaMemcpyHostToDevice)
     return setError(cudaErrorInvalidMemcpyDirection);
-  Context &ctx = Context::get();
-  VarInfo var;
-  {
-    std::lock_guard<std::mutex> lock(ctx.mutex);
-    if (cudaError_t err = lookupSymbol(ctx, symbol, &var))
-      return setError(err);
-  }
-  if (offset > var.size || count > var.size - offset)
-    return setError(cudaErrorInvalidValue);
-  if (count == 0)
-    return cudaSuccess;
-  if (!dst)
-    return setError(cudaErrorInvalidValue);
-  std::memmove(dst, static_cast<const char *>(var.storage) + offset, count);
+  char *storage;
+  if (cudaError_t err = symbolRange(symbol, count, offset, dst, &storage))
+    return err;
+  if (count != 0)
+    std::memmove(dst, storage, count);
   return cudaSuccess;
 }
 
