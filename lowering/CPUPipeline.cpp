@@ -74,6 +74,10 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     pm.addPass(createCanonicalizeKeepingLaunch());
     pm.addPass(createCSEPass());
     pm.addPass(createMem2Reg());
+    pm.addPass(createPromoteLocals());
+    pm.addPass(createCanonicalizeKeepingLaunch());
+    pm.addPass(createCSEPass());
+    pm.addPass(createParallelLICM());
     pm.addPass(createCanonicalizeKeepingLaunch());
     pm.addPass(createCSEPass());
     return;

@@ -1,6 +1,7 @@
 //===- HoistLocalsToParallelRegion.cpp - One set of locals per OpenMP thread =//
 
 #include "lowering/Lowering.h"
+#include "transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -63,6 +64,59 @@ struct HoistLocalsToParallelRegionPass
       Operation *sizeCopy = rewriter.clone(*size.getDefiningOp());
       rewriter.moveOpAfter(alloca, sizeCopy);
       alloca.getArraySizeMutable().assign(sizeCopy->getResult(0));
+    }
+
+    privatizePerWorkerMemos(rewriter);
+  }
+
+  /// Moves the memos that parallel LICM put in front of a block loop (allocas
+  /// and initializing stores marked `cucpu.per_worker`) into the parallel
+  /// region that uses them: each worker thread fills its own.
+  void privatizePerWorkerMemos(IRRewriter &rewriter) {
+    SmallVector<Operation *> memoOps;
+    getOperation().walk([&](Operation *op) {
+      if (op->hasAttr(cucpu::kPerWorkerAttr) &&
+          !op->getParentOfType<omp::ParallelOp>())
+        memoOps.push_back(op);
+    });
+    // Allocas first, then the stores that initialize them, in their order.
+    std::stable_partition(memoOps.begin(), memoOps.end(), [](Operation *op) {
+      return isa<LLVM::AllocaOp>(op);
+    });
+    DenseMap<Value, omp::ParallelOp> regionOf;
+    for (Operation *op : memoOps) {
+      omp::ParallelOp parallel;
+      if (auto alloca = dyn_cast<LLVM::AllocaOp>(op)) {
+        for (Operation *user : alloca->getUsers())
+          if (auto p = user->getParentOfType<omp::ParallelOp>())
+            parallel = p;
+        if (parallel)
+          regionOf[alloca] = parallel;
+      } else if (auto store = dyn_cast<LLVM::StoreOp>(op)) {
+        parallel = regionOf.lookup(store.getAddr());
+      }
+      // A memo whose users did not become a parallel region stays shared
+      // by the one thread that runs them.
+      if (!parallel)
+        continue;
+      Block &entry = parallel.getRegion().front();
+      Operation *insertAfter = nullptr;
+      for (Operation &existing : entry)
+        if (existing.hasAttr(cucpu::kPerWorkerAttr))
+          insertAfter = &existing;
+      if (insertAfter)
+        rewriter.moveOpAfter(op, insertAfter);
+      else
+        rewriter.moveOpBefore(op, &entry, entry.begin());
+      // Constant operands defined between may not dominate the new place.
+      for (OpOperand &operand : op->getOpOperands()) {
+        Operation *def = operand.get().getDefiningOp();
+        if (def && def->getBlock() == op->getBlock() &&
+            op->isBeforeInBlock(def)) {
+          rewriter.setInsertionPoint(op);
+          operand.set(rewriter.clone(*def)->getResult(0));
+        }
+      }
     }
   }
 };

@@ -32,6 +32,11 @@ constexpr llvm::StringLiteral kLoopRoleAttr = "cucpu.loop";
 constexpr llvm::StringLiteral kBlockLoopRole = "block";
 constexpr llvm::StringLiteral kThreadLoopRole = "thread";
 
+/// Attribute on the operations of a memo in front of a block loop (its
+/// allocas and their initialization): the OpenMP lowering moves them into the
+/// parallel region, so that each worker thread has its own memo.
+constexpr llvm::StringLiteral kPerWorkerAttr = "cucpu.per_worker";
+
 #define GEN_PASS_DECL
 #include "transforms/Passes.h.inc"
 

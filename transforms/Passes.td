@@ -97,4 +97,82 @@ def PrintBarrierEffects : Pass<"simt-print-barrier-effects"> {
   }];
 }
 
+def PromoteLocals : Pass<"simt-promote-locals"> {
+  let summary = "Promote single-value locals to SSA values through scf regions";
+  let description = [{
+    Replaces an `llvm.alloca` of one element whose only uses are plain loads
+    and stores of its element type by SSA values: a store defines the value,
+    a load reads the current one, and an `scf.if`, `scf.for` or `scf.while`
+    that stores the local yields its new value as an extra result or
+    loop-carried value. Locals stored inside any other region operation (a
+    parallel loop, whose iterations would race on the variable) stay in
+    memory.
+
+    With `keep-barrier-regions` (the default), a local stored inside a
+    region operation that contains a `simt.barrier` is not promoted: barrier
+    lowering needs those values in memory. Run the pass again after barrier
+    lowering, without the option, to promote them.
+  }];
+  let options = [
+    Option<"keepBarrierRegions", "keep-barrier-regions", "bool",
+           /*default=*/"true",
+           "Leave locals stored in regions with a barrier in memory">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect"];
+}
+
+def ParallelLICM : Pass<"simt-parallel-licm"> {
+  let summary = "Hoist loop-invariant work out of the thread and block loops";
+  let description = [{
+    Moves an operation at the top level of a launch loop's body (an
+    `scf.parallel` with `cucpu.loop`) in front of the loop if its operands,
+    and the values its regions use, are defined outside the loop, it writes
+    no memory, and no operation before it in the body (in program order,
+    barriers included through their memory effects) may write what it reads.
+    Thread loops are handled before block loops, so a value the whole grid
+    computes alike leaves the kernel. The launch loops never run zero
+    iterations, so no guard is needed.
+
+    With `memoize` (the default), a region operation (a loop) under
+    `scf.if`s of a thread loop that meets the same conditions is memoized:
+    the first thread that reaches it stores its results, the others load
+    them. The memo is per block, or, if the value is the same in every block,
+    in front of the block loop with the attribute `cucpu.per_worker`, which
+    the OpenMP lowering turns into one copy per worker thread.
+
+    With `remarks`, each hoisted or memoized operation that reads memory or
+    has regions gets a remark at its location.
+  }];
+  let options = [
+    Option<"memoize", "memoize", "bool", /*default=*/"true",
+           "Memoize invariant loops under conditions">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per hoisted operation">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect"];
+}
+
+def EliminateBarriers : Pass<"simt-eliminate-barriers"> {
+  let summary = "Remove barriers that order no conflicting accesses";
+  let description = [{
+    Removes a `simt.barrier` when no access that may run before it (back to
+    the previous barrier, through enclosing loops and ifs) conflicts with one
+    that may run after it: a conflict is a pair on possibly the same memory,
+    at least one a write, that different threads may make. Accesses to a
+    thread's own locals, and pairs at the same injective function of the
+    thread index, are made by one thread only. Barriers are decided in order
+    on the current code.
+
+    With `remarks`, each removed barrier gets a remark; with
+    `remarks-missed`, each kept barrier gets one naming a pair of accesses
+    that needs it.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per removed barrier">,
+    Option<"remarksMissed", "remarks-missed", "bool", /*default=*/"false",
+           "Emit a remark per kept barrier saying why">,
+  ];
+}
+
 #endif // CUCPU_TRANSFORMS_PASSES

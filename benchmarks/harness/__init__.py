@@ -1,0 +1,1 @@
+"""The benchmark harness of cucpu (driven by benchmarks/run)."""

@@ -1,0 +1,41 @@
+//===- MemoryAccess.h - Reads and writes of operations, and aliasing -*- C++ -*-===//
+//
+// The small memory model the parallel optimizations share: the accesses an
+// operation makes (with its nested regions), and whether two addresses may
+// point into the same object.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUCPU_TRANSFORMS_MEMORYACCESS_H
+#define CUCPU_TRANSFORMS_MEMORYACCESS_H
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace cucpu {
+
+/// One read or write. A null address stands for any memory.
+struct MemoryAccess {
+  mlir::Operation *op;
+  mlir::Value addr;
+  bool isWrite;
+};
+
+/// Appends the reads and writes of `op` and of every operation nested in it.
+/// Allocations and frees count as writes of their object; an operation that
+/// does not describe its effects reads and writes any memory.
+void collectAccesses(mlir::Operation *op,
+                     llvm::SmallVectorImpl<MemoryAccess> &accesses);
+
+/// The object an address points into: the base under its GEPs.
+mlir::Value rootObject(mlir::Value addr);
+
+/// Whether `a` and `b` (null: any memory) may address the same bytes. They
+/// do not if they point into different local allocations or globals, or if
+/// one points into a local whose address never leaves plain loads, stores
+/// and GEPs while the other points elsewhere.
+bool mayAlias(mlir::Value a, mlir::Value b);
+
+} // namespace cucpu
+
+#endif // CUCPU_TRANSFORMS_MEMORYACCESS_H
