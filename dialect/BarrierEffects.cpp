@@ -161,6 +161,12 @@ public:
     });
   }
 
+  /// Whether `addr` indexes a uniform base injectively by the thread index
+  /// and no operation hides where the object's pointer goes.
+  bool isInjectiveAccess(Value addr) {
+    return !escaped.contains(objectOf(addr)) && isInjective(addr);
+  }
+
 private:
   bool isInjective(Value addr) {
     SmallVector<bool> covered(usedDims.size(), false);
@@ -210,12 +216,38 @@ Effect effectOn(MemoryEffects::Effect *effect, Value addr) {
   return Effect(effect, cast<BlockArgument>(addr));
 }
 
+/// An access other threads may make on one side of a barrier.
+struct SharedAccess {
+  Operation *op;
+  Value addr; // null: any memory
+  bool isWrite;
+};
+
+bool containsBarrier(Operation *op) {
+  return op->walk([](BarrierOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
+/// The body of a loop that runs a barrier at its top level, if `op` is such
+/// a loop (`scf.for`, or the `do` region of `scf.while`).
+Block *loopBodyWithBarrier(Operation *op) {
+  Block *body = nullptr;
+  if (auto forOp = dyn_cast<scf::ForOp>(op))
+    body = forOp.getBody();
+  else if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+    body = whileOp.getAfterBody();
+  if (!body || !llvm::any_of(*body, [](Operation &o) { return isa<BarrierOp>(o); }))
+    return nullptr;
+  return body;
+}
+
 class EffectCollector {
 public:
   EffectCollector(scf::ParallelOp loop) : privacy(loop) {}
 
-  /// Adds the shared accesses of `op` and of the operations nested in it.
-  void add(Operation *op) {
+  /// Adds the shared accesses of `op` and of the operations nested in it to
+  /// `side`.
+  void add(Operation *op, SmallVectorImpl<SharedAccess> &side) {
     if (isa<BarrierOp>(op))
       return;
     if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
@@ -228,54 +260,135 @@ public:
         Value addr = effect.getValue();
         if (addr && privacy.isPrivate(addr))
           continue;
-        if (isa<MemoryEffects::Read>(effect.getEffect()))
-          reads.insert(addr);
-        else
-          writes.insert(addr);
+        side.push_back(
+            {op, addr, isa<MemoryEffects::Write>(effect.getEffect())});
       }
     } else if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
       // An operation we know nothing about: it may touch anything.
-      reads.insert(Value());
-      writes.insert(Value());
+      side.push_back({op, Value(), false});
+      side.push_back({op, Value(), true});
     }
     for (Region &region : op->getRegions())
       for (Operation &nested : region.getOps())
-        add(&nested);
+        add(&nested, side);
   }
 
-  /// Adds the operations of `block` in [begin, end), stopping (when walking
-  /// away from the barrier) at the first barrier met at this level.
-  void addRange(Block::iterator begin, Block::iterator end, bool backwards) {
+  /// Adds what a loop with a barrier in its body may run between that
+  /// barrier and the code outside: the body's part on the near side of its
+  /// barriers, and a `while`'s condition. The loop may also run no
+  /// iteration, so the walk goes on past it.
+  void addLoopPart(Operation *loop, Block *body, bool backwards,
+                   SmallVectorImpl<SharedAccess> &side) {
+    if (auto whileOp = dyn_cast<scf::WhileOp>(loop))
+      for (Operation &op : whileOp.getBeforeBody()->getOperations())
+        add(&op, side);
     if (backwards) {
-      for (auto it = end; it != begin;) {
+      for (auto it = body->end(); it != body->begin();) {
         --it;
         if (isa<BarrierOp>(*it))
-          return markStopped();
-        add(&*it);
+          break;
+        add(&*it, side);
       }
     } else {
-      for (auto it = begin; it != end; ++it) {
-        if (isa<BarrierOp>(*it))
-          return markStopped();
-        add(&*it);
+      for (Operation &op : *body) {
+        if (isa<BarrierOp>(op))
+          break;
+        add(&op, side);
       }
     }
   }
 
-  void markStopped() { stopped = true; }
-  bool stopped = false;
-
-  void emit(SmallVectorImpl<Effect> &effects) {
-    for (Value v : reads)
-      effects.push_back(effectOn(MemoryEffects::Read::get(), v));
-    for (Value v : writes)
-      effects.push_back(effectOn(MemoryEffects::Write::get(), v));
+  /// Adds the operations of `block` in [begin, end) to `side`, stopping
+  /// (when walking away from the barrier) at the first barrier met at this
+  /// level. Returns whether it stopped at one.
+  bool addRange(Block::iterator begin, Block::iterator end, bool backwards,
+                SmallVectorImpl<SharedAccess> &side) {
+    auto visit = [&](Operation &op) {
+      if (isa<BarrierOp>(op))
+        return true;
+      if (Block *body = loopBodyWithBarrier(&op))
+        addLoopPart(&op, body, backwards, side);
+      else
+        add(&op, side);
+      return false;
+    };
+    if (backwards) {
+      for (auto it = end; it != begin;) {
+        --it;
+        if (visit(*it))
+          return true;
+      }
+      return false;
+    }
+    for (auto it = begin; it != end; ++it)
+      if (visit(*it))
+        return true;
+    return false;
   }
+
+  bool isInjectiveAndSame(Value a, Value b) {
+    return privacy.isInjectiveAccess(a) && sameComputation(a, b);
+  }
+
+  SmallVector<SharedAccess> before, after;
 
 private:
   ThreadPrivacy privacy;
-  llvm::SetVector<Value> reads, writes;
 };
+
+/// Collects the shared accesses before and after `barrier` in its thread
+/// loop: walking outwards from the barrier, the code at each level up to the
+/// neighbouring barriers, and whole loop bodies around it (they may run on
+/// either side).
+void collectSides(BarrierOp barrier, scf::ParallelOp loop,
+                  EffectCollector &collector) {
+  bool beforeOpen = true, afterOpen = true;
+  Operation *at = barrier.getOperation();
+  while (at != loop.getOperation()) {
+    Block *block = at->getBlock();
+    if (beforeOpen)
+      beforeOpen = !collector.addRange(block->begin(), at->getIterator(),
+                                       /*backwards=*/true, collector.before);
+    if (afterOpen)
+      afterOpen = !collector.addRange(std::next(at->getIterator()),
+                                      block->end(), /*backwards=*/false,
+                                      collector.after);
+    Operation *parent = block->getParentOp();
+    if (parent == loop.getOperation())
+      break;
+    if (isa<LoopLikeOpInterface>(parent) || isa<scf::WhileOp>(parent))
+      for (Region &region : parent->getRegions())
+        for (Operation &op : region.getOps()) {
+          collector.add(&op, collector.before);
+          collector.add(&op, collector.after);
+        }
+    at = parent;
+  }
+}
+
+bool isNoAliasArgument(Value root) {
+  auto load = root.getDefiningOp<LLVM::LoadOp>();
+  return load && load->hasAttr(kNoAliasArgAttr);
+}
+
+bool mayOverlap(Value a, Value b) {
+  if (!a || !b)
+    return true;
+  Value rootA = rootOf(a), rootB = rootOf(b);
+  if (rootA == rootB)
+    return true;
+  auto isObject = [](Value root) { return isDistinctObject(root); };
+  auto globalA = rootA.getDefiningOp<LLVM::AddressOfOp>();
+  auto globalB = rootB.getDefiningOp<LLVM::AddressOfOp>();
+  if (globalA && globalB)
+    return globalA.getGlobalName() == globalB.getGlobalName();
+  // Shared memory and locals are allocas no pointer from outside the
+  // launch can reach.
+  return !rootA.getDefiningOp<LLVM::AllocaOp>() &&
+         !rootB.getDefiningOp<LLVM::AllocaOp>() &&
+         !isNoAliasArgument(rootA) && !isNoAliasArgument(rootB) &&
+         !(isObject(rootA) && isObject(rootB));
+}
 
 } // namespace
 
@@ -288,31 +401,51 @@ void BarrierOp::getEffects(SmallVectorImpl<Effect> &effects) {
     return;
   }
   EffectCollector collector(loop);
-  // Walk outwards from the barrier to the thread loop, collecting the code
-  // before it and the code after it at each level.
-  bool beforeOpen = true, afterOpen = true;
-  Operation *at = getOperation();
-  while (at != loop.getOperation()) {
-    Block *block = at->getBlock();
-    if (beforeOpen) {
-      collector.stopped = false;
-      collector.addRange(block->begin(), at->getIterator(), true);
-      beforeOpen = !collector.stopped;
+  collectSides(*this, loop, collector);
+  llvm::SetVector<Value> reads, writes;
+  for (auto *side : {&collector.before, &collector.after})
+    for (const SharedAccess &access : *side)
+      (access.isWrite ? writes : reads).insert(access.addr);
+  for (Value v : reads)
+    effects.push_back(effectOn(MemoryEffects::Read::get(), v));
+  for (Value v : writes)
+    effects.push_back(effectOn(MemoryEffects::Write::get(), v));
+}
+
+std::optional<BarrierConflict>
+cucpu::simt::findCrossThreadConflict(BarrierOp barrier) {
+  scf::ParallelOp loop = threadLoopOf(barrier);
+  if (!loop)
+    return BarrierConflict{barrier, barrier};
+  EffectCollector collector(loop);
+  collectSides(barrier, loop, collector);
+  for (const SharedAccess &b : collector.before)
+    for (const SharedAccess &a : collector.after) {
+      if (!a.isWrite && !b.isWrite)
+        continue;
+      if (!mayOverlap(a.addr, b.addr))
+        continue;
+      // Both sides index by the same injective function of the thread:
+      // each thread meets only its own element.
+      if (a.addr && b.addr && !isa<LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp>(a.op) &&
+          !isa<LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp>(b.op) &&
+          collector.isInjectiveAndSame(a.addr, b.addr))
+        continue;
+      return BarrierConflict{b.op, a.op};
     }
-    if (afterOpen) {
-      collector.stopped = false;
-      collector.addRange(std::next(at->getIterator()), block->end(), false);
-      afterOpen = !collector.stopped;
-    }
-    Operation *parent = block->getParentOp();
-    if (parent == loop.getOperation())
-      break;
-    // In a loop, the whole body may run before and after the barrier.
-    if (isa<LoopLikeOpInterface>(parent) || isa<scf::WhileOp>(parent))
-      for (Region &region : parent->getRegions())
-        for (Operation &op : region.getOps())
-          collector.add(&op);
-    at = parent;
-  }
-  collector.emit(effects);
+  return std::nullopt;
+}
+
+bool cucpu::simt::isThreadInjectiveAddress(Value addr,
+                                           scf::ParallelOp threadLoop) {
+  return ThreadPrivacy(threadLoop).isInjectiveAccess(addr);
+}
+
+bool cucpu::simt::isSameAddressComputation(Value a, Value b) {
+  return sameComputation(a, b);
+}
+
+bool cucpu::simt::isDistinctObject(Value root) {
+  return root.getDefiningOp<LLVM::AllocaOp>() ||
+         root.getDefiningOp<LLVM::AddressOfOp>() || isNoAliasArgument(root);
 }

@@ -2,6 +2,7 @@
 
 #include "frontend/ModuleGen.h"
 #include "frontend/FunctionGen.h"
+#include "dialect/SIMTDialect.h"
 #include "transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -455,8 +456,11 @@ void ModuleGen::emitLauncher(const FunctionDecl *fd, mlir::func::FuncOp kernel) 
       args.push_back(argPtr);
       continue;
     }
-    Value v = mlir::LLVM::LoadOp::create(
+    auto load = mlir::LLVM::LoadOp::create(
         b, l, memoryType(type, param->getLocation()), argPtr, alignOf(type));
+    if (type->isPointerType() && type.isRestrictQualified())
+      load->setAttr(cucpu::simt::kNoAliasArgAttr, b.getUnitAttr());
+    Value v = load;
     if (type->isBooleanType())
       v = mlir::arith::TruncIOp::create(b, l, b.getI1Type(), v);
     args.push_back(v);

@@ -74,12 +74,30 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     pm.addPass(createCanonicalizeKeepingLaunch());
     pm.addPass(createCSEPass());
     pm.addPass(createMem2Reg());
-    pm.addPass(createPromoteLocals());
+    if (options.mem2reg)
+      pm.addPass(createPromoteLocals());
     pm.addPass(createCanonicalizeKeepingLaunch());
     pm.addPass(createCSEPass());
-    pm.addPass(createParallelLICM());
-    pm.addPass(createCanonicalizeKeepingLaunch());
-    pm.addPass(createCSEPass());
+    if (options.barrierElimination)
+      pm.addPass(createEliminateBarriers(
+          {/*remarks=*/options.remarks, /*remarksMissed=*/false}));
+    if (options.mem2reg) {
+      pm.addPass(createForwardSharedStores({/*remarks=*/options.remarks}));
+      pm.addPass(createCanonicalizeKeepingLaunch());
+      pm.addPass(createCSEPass());
+    }
+    // Forwarding may have removed the accesses that kept a barrier; the
+    // second run also explains the barriers that stay.
+    if (options.barrierElimination)
+      pm.addPass(createEliminateBarriers(
+          {/*remarks=*/options.remarks,
+           /*remarksMissed=*/options.remarksMissed}));
+    if (options.licm) {
+      pm.addPass(createParallelLICM(
+          {/*memoize=*/true, /*remarks=*/options.remarks}));
+      pm.addPass(createCanonicalizeKeepingLaunch());
+      pm.addPass(createCSEPass());
+    }
     return;
   case Stage::CPU: {
     LowerBarriersOptions barrierOptions;
@@ -89,6 +107,8 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
       pm.addPass(createCanonicalizeKeepingLaunch());
       pm.addPass(createCSEPass());
     }
+    if (options.optLevel != 0 && options.mem2reg)
+      pm.addPass(createPromoteLocals({/*keepBarrierRegions=*/false}));
     pm.addNestedPass<func::FuncOp>(createSerializeThreadLoops());
     pm.addPass(createConvertSCFToOpenMPPass());
     pm.addPass(createHoistLocalsToParallelRegion());

@@ -36,6 +36,18 @@ struct PipelineOptions {
   /// How barrier lowering keeps values across a barrier: "mincut" or
   /// "distribute".
   std::string cpuifyMode = "mincut";
+  /// The parallel optimizations (each can be switched off for ablation).
+  bool barrierElimination = true;
+  bool mem2reg = true;
+  bool licm = true;
+  bool regionFusion = true;
+  /// Serialize each block's threads inside the OpenMP loop over blocks
+  /// (true), or run blocks one after another with their threads in
+  /// parallel (false).
+  bool innerSerialization = true;
+  /// -Rpass=cucpu and -Rpass-missed=cucpu.
+  bool remarks = false;
+  bool remarksMissed = false;
   /// Print the module after each stage to this callback (for --save-temps).
   std::function<void(Stage, mlir::ModuleOp)> afterStage;
 };

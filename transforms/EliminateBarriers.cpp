@@ -31,7 +31,10 @@ struct EliminateBarriersPass
     SmallVector<simt::BarrierOp> barriers;
     getOperation()->walk(
         [&](simt::BarrierOp barrier) { barriers.push_back(barrier); });
-    for (simt::BarrierOp barrier : barriers) {
+    // Of two barriers each of which makes the other unnecessary, the later
+    // one goes: a value written before a pair of barriers is then published
+    // as early as the program asked for.
+    for (simt::BarrierOp barrier : llvm::reverse(barriers)) {
       std::optional<simt::BarrierConflict> conflict =
           simt::findCrossThreadConflict(barrier);
       if (!conflict) {

@@ -1,6 +1,7 @@
 //===- MemoryAccess.cpp - Reads and writes of operations, and aliasing ----===//
 
 #include "transforms/MemoryAccess.h"
+#include "dialect/SIMTDialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -67,10 +68,6 @@ static bool isNonEscapingLocal(Value root) {
   return true;
 }
 
-static bool isDistinctObject(Value root) {
-  return root.getDefiningOp<LLVM::AllocaOp>() ||
-         root.getDefiningOp<LLVM::AddressOfOp>();
-}
 
 bool mayAlias(Value a, Value b) {
   if (!a || !b)
@@ -82,9 +79,17 @@ bool mayAlias(Value a, Value b) {
   auto globalB = rootB.getDefiningOp<LLVM::AddressOfOp>();
   if (globalA && globalB)
     return globalA.getGlobalName() == globalB.getGlobalName();
-  if (isDistinctObject(rootA) && isDistinctObject(rootB))
-    return false;
-  return !isNonEscapingLocal(rootA) && !isNonEscapingLocal(rootB);
+  if (simt::isDistinctObject(rootA) || simt::isDistinctObject(rootB)) {
+    // A distinct object is reachable from another root only through its
+    // address escaping: a local whose address stays in loads, stores and
+    // GEPs, or a restrict argument, cannot be.
+    if (simt::isDistinctObject(rootA) && simt::isDistinctObject(rootB))
+      return false;
+    Value object = simt::isDistinctObject(rootA) ? rootA : rootB;
+    return !isNonEscapingLocal(object) &&
+           !object.getDefiningOp<LLVM::LoadOp>();
+  }
+  return true;
 }
 
 } // namespace cucpu

@@ -34,7 +34,9 @@ def SerializeThreadLoops : Pass<"simt-serialize-thread-loops", "mlir::func::Func
     becomes a nest of `scf.for` loops, x innermost, so that one CPU thread runs
     all threads of a block in order and the block loop is the only parallel
     loop left. The thread loop must contain no `simt.barrier`: barriers have to
-    be lowered first.
+    be lowered first. The block loop's dimensions are reversed (z, y, x), so
+    that after OpenMP collapses them, consecutive blocks in x run one after
+    another on a worker, as their data usually lies.
   }];
   let dependentDialects = ["mlir::scf::SCFDialect"];
 }
@@ -172,6 +174,23 @@ def EliminateBarriers : Pass<"simt-eliminate-barriers"> {
            "Emit a remark per removed barrier">,
     Option<"remarksMissed", "remarks-missed", "bool", /*default=*/"false",
            "Emit a remark per kept barrier saying why">,
+  ];
+}
+
+def ForwardSharedStores : Pass<"simt-forward-shared-stores"> {
+  let summary = "Store-to-load forwarding on thread-owned shared elements";
+  let description = [{
+    In a thread loop, an element of an array that every write indexes by the
+    same injective function of the thread index is owned by its thread: no
+    other thread changes it. A load of the element that follows the thread's
+    store in the same block (across barriers) is replaced by the stored
+    value, and a store that a later store of the element overwrites before
+    any access may read the array (and before any barrier) is removed.
+    With `remarks`, each forwarded load gets a remark.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per forwarded load">,
   ];
 }
 

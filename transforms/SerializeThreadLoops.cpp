@@ -36,6 +36,28 @@ void serialize(IRRewriter &rewriter, scf::ParallelOp loop) {
   rewriter.eraseOp(loop);
 }
 
+/// Reverses the dimensions of a block loop, so that once OpenMP collapses it,
+/// x varies fastest: GPU code maps blockIdx.x to the contiguous dimension of
+/// its data, and neighbouring blocks then run one after another on a worker.
+void reverseDimensions(IRRewriter &rewriter, scf::ParallelOp loop) {
+  unsigned rank = loop.getNumLoops();
+  if (rank < 2)
+    return;
+  auto reversed = [](ValueRange values) {
+    return llvm::to_vector(llvm::reverse(values));
+  };
+  rewriter.setInsertionPoint(loop);
+  auto newLoop = scf::ParallelOp::create(
+      rewriter, loop.getLoc(), reversed(loop.getLowerBound()),
+      reversed(loop.getUpperBound()), reversed(loop.getStep()));
+  newLoop->setAttrs(loop->getAttrs());
+  Block *newBody = newLoop.getBody();
+  rewriter.eraseOp(newBody->getTerminator());
+  SmallVector<Value> ivs = reversed(newLoop.getInductionVars());
+  rewriter.mergeBlocks(loop.getBody(), newBody, ivs);
+  rewriter.eraseOp(loop);
+}
+
 struct SerializeThreadLoopsPass
     : public cucpu::impl::SerializeThreadLoopsBase<SerializeThreadLoopsPass> {
   void runOnOperation() override {
@@ -58,6 +80,13 @@ struct SerializeThreadLoopsPass
     // The walk is post-order: inner loops come before the loops around them.
     for (scf::ParallelOp loop : threadLoops)
       serialize(rewriter, loop);
+    SmallVector<scf::ParallelOp> blockLoops;
+    getOperation().walk([&](scf::ParallelOp loop) {
+      if (!loop->getParentOfType<scf::ParallelOp>() && loop.getNumResults() == 0)
+        blockLoops.push_back(loop);
+    });
+    for (scf::ParallelOp loop : blockLoops)
+      reverseDimensions(rewriter, loop);
   }
 };
 

@@ -77,6 +77,19 @@ COMPILATION OPTIONS:
   --cpuify=<mode>       How __syncthreads lowering keeps a value across a
                         barrier: mincut (default: store the fewest bytes,
                         recompute the rest) or distribute (store every value)
+  -fno-cucpu-barrier-elimination, -fno-cucpu-mem2reg, -fno-cucpu-licm,
+  -fno-cucpu-region-fusion, -fno-cucpu-inner-serialization
+                        Switch one parallel optimization off (to measure it):
+                        removing barriers that order nothing; locals and
+                        thread-owned shared elements in registers across
+                        barriers; hoisting invariant work out of the thread
+                        and block loops; one OpenMP region for the parallel
+                        loops of a launch; running each block's threads as a
+                        serial loop inside the parallel loop over blocks
+                        (without it: blocks in turn, threads in parallel)
+  -Rpass=cucpu          A remark for each parallel optimization applied
+  -Rpass-missed=cucpu   A remark for each barrier kept, with the accesses
+                        that need it
   -g                    Emit debug information for host code
   -W<warning>, -w       Warning options, passed to clang
   -f<flag>, -m<flag>    Code generation options, passed to clang for host code
@@ -113,6 +126,13 @@ struct Options {
   int optLevel = -1;
   bool verbose = false;
   std::string cpuifyMode = "mincut";
+  bool barrierElimination = true;
+  bool mem2reg = true;
+  bool licm = true;
+  bool regionFusion = true;
+  bool innerSerialization = true;
+  bool remarks = false;
+  bool remarksMissed = false;
   std::vector<std::string> frontendArgs; // -I -D -U -std -include -isystem
   std::vector<std::string> hostArgs;     // -W -f -m -g
   std::vector<std::string> linkArgs;     // -l -L -Wl, -pthread
@@ -210,6 +230,23 @@ Options parseArgs(ArrayRef<const char *> argv) {
       if (arg != "mincut" && arg != "distribute")
         fatal("unknown --cpuify mode '" + arg + "' (mincut or distribute)");
       opts.cpuifyMode = arg.str();
+    } else if (arg == "-fno-cucpu-barrier-elimination") {
+      opts.barrierElimination = false;
+    } else if (arg == "-fno-cucpu-mem2reg") {
+      opts.mem2reg = false;
+    } else if (arg == "-fno-cucpu-licm") {
+      opts.licm = false;
+    } else if (arg == "-fno-cucpu-region-fusion") {
+      opts.regionFusion = false;
+    } else if (arg == "-fno-cucpu-inner-serialization") {
+      opts.innerSerialization = false;
+    } else if (arg == "-Rpass=cucpu") {
+      opts.remarks = true;
+    } else if (arg == "-Rpass-missed=cucpu") {
+      opts.remarksMissed = true;
+    } else if (arg.starts_with("-R")) {
+      // Remarks of other passes: clang's own, for the host code.
+      opts.hostArgs.push_back(arg.str());
     } else if (arg == "--cuda-lower") {
       // CUDA inputs are always translated for the CPU.
     } else if (arg == "-v") {
@@ -375,6 +412,13 @@ bool Driver::compileDevice(const Input &input, const std::string &object) {
   cucpu::PipelineOptions pipeline;
   pipeline.optLevel = optLevel;
   pipeline.cpuifyMode = opts.cpuifyMode;
+  pipeline.barrierElimination = opts.barrierElimination;
+  pipeline.mem2reg = opts.mem2reg;
+  pipeline.licm = opts.licm;
+  pipeline.regionFusion = opts.regionFusion;
+  pipeline.innerSerialization = opts.innerSerialization;
+  pipeline.remarks = opts.remarks;
+  pipeline.remarksMissed = opts.remarksMissed;
   cucpu::Stage last = opts.emitMLIR ? *opts.emitMLIR : cucpu::Stage::LLVM;
   if (failed(cucpu::runDevicePipeline(*module, pipeline, last)))
     return false;

@@ -1,0 +1,115 @@
+// RUN: cucpu-opt %s -split-input-file --simt-promote-locals -allow-unregistered-dialect | FileCheck %s
+
+// A local stored in both branches of an if becomes the if's result.
+// CHECK-LABEL: func.func @if_result
+// CHECK-NOT: llvm.alloca
+// CHECK: %[[R:.*]] = scf.if %{{.*}} -> (i32) {
+// CHECK-NEXT: scf.yield %arg1 : i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %arg2 : i32
+// CHECK: return %[[R]]
+func.func @if_result(%c: i1, %a: i32, %b: i32) -> i32 {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %p = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+  scf.if %c {
+    llvm.store %a, %p : i32, !llvm.ptr
+  } else {
+    llvm.store %b, %p : i32, !llvm.ptr
+  }
+  %v = llvm.load %p : !llvm.ptr -> i32
+  return %v : i32
+}
+
+// -----
+
+// A local stored in a while loop becomes a loop-carried value; a missing
+// else keeps the incoming value.
+// CHECK-LABEL: func.func @while_sum
+// CHECK-NOT: llvm.alloca
+// CHECK: %[[W:.*]]:2 = scf.while (%[[S:.*]] = %{{.*}}, %[[I:.*]] = %{{.*}}) : (f32, i32) -> (f32, i32)
+// CHECK: scf.condition(%{{.*}}) %[[S]], %[[I]] : f32, i32
+// CHECK: scf.yield %{{.*}}, %{{.*}} : f32, i32
+// CHECK: return %[[W]]#0
+func.func @while_sum(%data: !llvm.ptr, %n: i32) -> f32 {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %zero = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %fzero = arith.constant 0.0 : f32
+  %sum = llvm.alloca %one x f32 : (i64) -> !llvm.ptr
+  %i = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+  llvm.store %fzero, %sum : f32, !llvm.ptr
+  llvm.store %zero, %i : i32, !llvm.ptr
+  scf.while : () -> () {
+    %iv = llvm.load %i : !llvm.ptr -> i32
+    %c = arith.cmpi slt, %iv, %n : i32
+    scf.condition(%c)
+  } do {
+    %iv = llvm.load %i : !llvm.ptr -> i32
+    %addr = llvm.getelementptr %data[%iv] : (!llvm.ptr, i32) -> !llvm.ptr, f32
+    %x = llvm.load %addr : !llvm.ptr -> f32
+    %s = llvm.load %sum : !llvm.ptr -> f32
+    %s2 = arith.addf %s, %x : f32
+    llvm.store %s2, %sum : f32, !llvm.ptr
+    %next = arith.addi %iv, %c1 : i32
+    llvm.store %next, %i : i32, !llvm.ptr
+    scf.yield
+  }
+  %r = llvm.load %sum : !llvm.ptr -> f32
+  return %r : f32
+}
+
+// -----
+
+// A local whose address escapes, or that is stored inside a parallel loop,
+// stays in memory.
+// CHECK-LABEL: func.func @not_promoted
+// CHECK: %[[E:.*]] = llvm.alloca
+// CHECK: %[[P:.*]] = llvm.alloca
+// CHECK: "test.escape"(%[[E]])
+// CHECK: llvm.store %{{.*}}, %[[P]]
+func.func @not_promoted(%n: index, %a: i32) -> i32 {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+  %p = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+  "test.escape"(%e) : (!llvm.ptr) -> ()
+  scf.parallel (%t) = (%c0) to (%n) step (%c1) {
+    llvm.store %a, %p : i32, !llvm.ptr
+    scf.reduce
+  }
+  %v = llvm.load %p : !llvm.ptr -> i32
+  return %v : i32
+}
+
+// -----
+
+// With a barrier in the loop, the counter stays in memory for barrier
+// lowering; after it (keep-barrier-regions=false) it would be promoted.
+// CHECK-LABEL: func.func @barrier_region
+// CHECK: llvm.alloca
+// CHECK: simt.barrier
+func.func @barrier_region(%n: index, %m: i32) {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i32
+  %k1 = arith.constant 1 : i32
+  scf.parallel (%t) = (%c0) to (%n) step (%c1) {
+    %i = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+    llvm.store %zero, %i : i32, !llvm.ptr
+    scf.while : () -> () {
+      %iv = llvm.load %i : !llvm.ptr -> i32
+      %c = arith.cmpi slt, %iv, %m : i32
+      scf.condition(%c)
+    } do {
+      simt.barrier(%t)
+      %iv = llvm.load %i : !llvm.ptr -> i32
+      %next = arith.addi %iv, %k1 : i32
+      llvm.store %next, %i : i32, !llvm.ptr
+      scf.yield
+    }
+    scf.reduce
+  } {cucpu.loop = "thread"}
+  return
+}
