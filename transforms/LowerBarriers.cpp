@@ -297,6 +297,109 @@ llvm::SetVector<Value> chooseStoredValues(Block *body,
 // The rewrites
 //===----------------------------------------------------------------------===//
 
+/// Which values of a thread loop are the same in every thread: those
+/// computed from values defined outside the loop by operations without
+/// effects, and loads of "uniform locals", the single-element locals that
+/// every thread only ever sets to such values under such conditions (a loop
+/// counter compared to a kernel argument). Found as the greatest fixpoint:
+/// every candidate starts uniform and loses it when a store disagrees.
+class UniformityAnalysis {
+public:
+  explicit UniformityAnalysis(scf::ParallelOp loop) : loop(loop) {
+    loop.walk([&](LLVM::AllocaOp alloca) {
+      if (!matchPattern(alloca.getArraySize(), m_One()))
+        return;
+      bool plain = llvm::all_of(alloca->getUses(), [&](OpOperand &use) {
+        if (isa<LLVM::LoadOp>(use.getOwner()))
+          return true;
+        auto store = dyn_cast<LLVM::StoreOp>(use.getOwner());
+        return store && store.getAddr() == alloca.getResult();
+      });
+      if (plain)
+        locals.insert(alloca.getResult());
+    });
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (Value local : llvm::to_vector(locals)) {
+        bool ok = llvm::all_of(local.getUsers(), [&](Operation *user) {
+          auto store = dyn_cast<LLVM::StoreOp>(user);
+          return !store ||
+                 (isUniform(store.getValue()) && underUniformControl(store));
+        });
+        if (!ok) {
+          locals.remove(local);
+          memo.clear();
+          changed = true;
+        }
+      }
+    }
+  }
+
+  bool isUniform(Value v) {
+    if (!loop->isAncestor(v.getParentRegion()->getParentOp()))
+      return true;
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return false; // A thread index, or a region's argument.
+    auto it = memo.find(v);
+    if (it != memo.end())
+      return it->second;
+    memo[v] = false; // Cycles are not uniform.
+    bool result;
+    if (auto load = dyn_cast<LLVM::LoadOp>(def))
+      result = locals.contains(load.getAddr());
+    else
+      result = def->getNumRegions() == 0 && isMemoryEffectFree(def) &&
+               llvm::all_of(def->getOperands(),
+                            [&](Value operand) { return isUniform(operand); });
+    memo[v] = result;
+    return result;
+  }
+
+  /// Whether every thread that reaches `op` reaches it the same number of
+  /// times: the ifs and loops around it decide alike in every thread.
+  bool underUniformControl(Operation *op) {
+    for (Operation *parent = op->getParentOp(); parent != loop;
+         parent = parent->getParentOp()) {
+      if (auto ifOp = dyn_cast<scf::IfOp>(parent)) {
+        if (!isUniform(ifOp.getCondition()))
+          return false;
+      } else if (auto whileOp = dyn_cast<scf::WhileOp>(parent)) {
+        if (!hasUniformCondition(whileOp))
+          return false;
+      } else if (auto forOp = dyn_cast<scf::ForOp>(parent)) {
+        if (!isUniform(forOp.getLowerBound()) ||
+            !isUniform(forOp.getUpperBound()) || !isUniform(forOp.getStep()))
+          return false;
+      } else {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /// Whether `whileOp` carries no values, its condition region only reads,
+  /// and the condition is uniform.
+  bool hasUniformCondition(scf::WhileOp whileOp) {
+    if (!whileOp.getInits().empty() || whileOp.getNumResults() != 0)
+      return false;
+    Block *before = whileOp.getBeforeBody();
+    for (Operation &op : before->without_terminator())
+      if (!isa<LLVM::LoadOp>(op) &&
+          (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)))
+        return false;
+    auto condition = cast<scf::ConditionOp>(before->getTerminator());
+    return isUniform(condition.getCondition()) &&
+           underUniformControl(whileOp);
+  }
+
+private:
+  scf::ParallelOp loop;
+  llvm::SetVector<Value> locals;
+  DenseMap<Value, bool> memo;
+};
+
 class BarrierLowering {
 public:
   BarrierLowering(func::FuncOp func, CrossingMode mode)
@@ -316,6 +419,8 @@ private:
   LogicalResult hoistFromIf(scf::ParallelOp loop, scf::IfOp ifOp,
                             Operation *barrier);
   LogicalResult interchangeWhile(scf::ParallelOp loop, scf::WhileOp whileOp);
+  LogicalResult interchangeUniformWhile(scf::ParallelOp loop,
+                                        scf::WhileOp whileOp);
 
   func::FuncOp func;
   CrossingMode mode;
@@ -638,6 +743,10 @@ LogicalResult BarrierLowering::interchangeWhile(scf::ParallelOp loop,
     return whileOp.emitError("a loop with __syncthreads that carries values "
                              "is not supported");
   Location loc = whileOp.getLoc();
+  // A loop whose condition is the same in every thread (a counted loop up
+  // to a kernel argument) needs no per-thread activity: one thread
+  // evaluates the condition, and the body runs for every thread.
+  bool uniform = UniformityAnalysis(loop).hasUniformCondition(whileOp);
   // Give the while a thread loop of its own.
   Block *body = loop.getBody();
   if (&body->front() != whileOp.getOperation())
@@ -653,6 +762,9 @@ LogicalResult BarrierLowering::interchangeWhile(scf::ParallelOp loop,
   loop.walk([&](LLVM::AllocaOp alloca) { locals.push_back(alloca); });
   for (LLVM::AllocaOp alloca : locals)
     expandLocal(loop, alloca);
+
+  if (uniform)
+    return interchangeUniformWhile(loop, whileOp);
 
   MLIRContext *ctx = builder.getContext();
   auto i8 = builder.getI8Type();
@@ -739,6 +851,69 @@ LogicalResult BarrierLowering::interchangeWhile(scf::ParallelOp loop,
   // it runs before it.
   whileOp.erase();
   loop->moveBefore(init);
+  return success();
+}
+
+/// The interchange of a while with a uniform condition, after the loop was
+/// split around it and its locals expanded: the first thread evaluates the
+/// condition (from its own copies of the uniform locals), and every thread
+/// runs the body.
+LogicalResult BarrierLowering::interchangeUniformWhile(scf::ParallelOp loop,
+                                                       scf::WhileOp whileOp) {
+  Location loc = whileOp.getLoc();
+  builder.setInsertionPoint(loop);
+  auto newWhile = scf::WhileOp::create(builder, loc, TypeRange{}, ValueRange{});
+  {
+    Block *before = builder.createBlock(&newWhile.getBefore());
+    OpBuilder b = OpBuilder::atBlockBegin(before);
+    // A thread loop over the first thread only: it keeps the values the
+    // condition needs (thread indices, slots) where they are defined.
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    SmallVector<Value> ones(loop.getNumLoops(), one);
+    auto condLoop = scf::ParallelOp::create(b, loc, loop.getLowerBound(), ones,
+                                            loop.getStep());
+    markThreadLoop(condLoop);
+    auto i1 = b.getI1Type();
+    Value result;
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(
+          loop->getParentOfType<scf::ParallelOp>().getBody());
+      Value oneI64 =
+          LLVM::ConstantOp::create(builder, loc, builder.getI64Type(), 1);
+      result = LLVM::AllocaOp::create(
+          builder, loc, LLVM::LLVMPointerType::get(builder.getContext()), i1,
+          oneI64, 1);
+    }
+    Block *oldBefore = whileOp.getBeforeBody();
+    auto condition = cast<scf::ConditionOp>(oldBefore->getTerminator());
+    Value c = condition.getCondition();
+    Operation *term = condLoop.getBody()->getTerminator();
+    for (Operation &op :
+         llvm::make_early_inc_range(oldBefore->without_terminator()))
+      op.moveBefore(term);
+    OpBuilder tb(term);
+    LLVM::StoreOp::create(tb, loc, c, result);
+    remapInductionVars(loop, condLoop, condLoop);
+    copyPrologue(loop, whileOp, condLoop);
+    Value goOn = LLVM::LoadOp::create(b, loc, i1, result);
+    scf::ConditionOp::create(b, loc, goOn, ValueRange{});
+  }
+  {
+    Block *after = builder.createBlock(&newWhile.getAfter());
+    OpBuilder b = OpBuilder::atBlockBegin(after);
+    scf::ParallelOp bodyLoop = createThreadLoop(b, loc, loop);
+    Block *oldAfter = whileOp.getAfterBody();
+    Operation *term = bodyLoop.getBody()->getTerminator();
+    for (Operation &op :
+         llvm::make_early_inc_range(oldAfter->without_terminator()))
+      op.moveBefore(term);
+    remapInductionVars(loop, bodyLoop, bodyLoop);
+    copyPrologue(loop, whileOp, bodyLoop);
+    scf::YieldOp::create(b, loc, ValueRange{});
+  }
+  whileOp.erase();
+  loop->moveBefore(newWhile);
   return success();
 }
 
