@@ -109,8 +109,11 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     }
     if (options.optLevel != 0 && options.mem2reg)
       pm.addPass(createPromoteLocals({/*keepBarrierRegions=*/false}));
-    pm.addNestedPass<func::FuncOp>(createSerializeThreadLoops());
+    pm.addNestedPass<func::FuncOp>(createSerializeThreadLoops(
+        {/*serialize=*/options.innerSerialization ? "threads" : "blocks"}));
     pm.addPass(createConvertSCFToOpenMPPass());
+    if (options.regionFusion)
+      pm.addPass(createFuseParallelRegions({/*remarks=*/options.remarks}));
     pm.addPass(createHoistLocalsToParallelRegion());
     return;
   }

@@ -38,4 +38,25 @@ def HoistLocalsToParallelRegion
                            "mlir::memref::MemRefDialect"];
 }
 
+def FuseParallelRegions
+    : Pass<"cucpu-fuse-parallel-regions", "mlir::ModuleOp"> {
+  let summary = "Fuse OpenMP parallel regions and hoist them out of serial loops";
+  let description = [{
+    Adjacent `omp.parallel` regions (separated only by operations without
+    effects) become one: the implicit barrier that ends each work-sharing
+    loop keeps the order the regions had, and an `omp.barrier` is added
+    where a region does not end with such a loop. A region that is the only
+    operation with effects in a serial `scf.for` moves out of the loop, the
+    loop into it: every thread runs the loop and shares the work of each
+    iteration. This matters when blocks run one after another with their
+    threads in parallel; with one serial loop per block inside the loop over
+    blocks, a launch has one region already.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per fusion or hoisting">,
+  ];
+  let dependentDialects = ["mlir::omp::OpenMPDialect", "mlir::scf::SCFDialect"];
+}
+
 #endif // CUCPU_LOWERING_PASSES

@@ -37,8 +37,16 @@ def SerializeThreadLoops : Pass<"simt-serialize-thread-loops", "mlir::func::Func
     be lowered first. The block loop's dimensions are reversed (z, y, x), so
     that after OpenMP collapses them, consecutive blocks in x run one after
     another on a worker, as their data usually lies.
+
+    With `serialize=blocks`, the roles swap: the block loop becomes a serial
+    nest (its shared memory and per-thread buffers allocated once in front
+    of it) and each thread loop stays parallel, x fastest.
   }];
-  let dependentDialects = ["mlir::scf::SCFDialect"];
+  let options = [
+    Option<"serialize", "serialize", "std::string", /*default=*/"\"threads\"",
+           "Which loops become serial: threads (inside each block) or blocks">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect"];
 }
 
 def CanonicalizeKeepingLaunch : Pass<"simt-canonicalize"> {

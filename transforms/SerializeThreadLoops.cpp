@@ -17,7 +17,7 @@ namespace {
 
 /// Replaces `loop` by a nest of scf.for, the last dimension outermost, so that
 /// the first dimension (x) varies fastest as consecutive threads do on a GPU.
-void serialize(IRRewriter &rewriter, scf::ParallelOp loop) {
+void serializeLoop(IRRewriter &rewriter, scf::ParallelOp loop) {
   rewriter.setInsertionPoint(loop);
   Location loc = loop.getLoc();
   unsigned rank = loop.getNumLoops();
@@ -58,13 +58,44 @@ void reverseDimensions(IRRewriter &rewriter, scf::ParallelOp loop) {
   rewriter.eraseOp(loop);
 }
 
+/// Moves the allocas at the start of a block loop's body (shared memory and
+/// per-thread buffers, sized by values from outside the loop) in front of
+/// it: blocks that run one after another can reuse one copy.
+void hoistBlockStorage(IRRewriter &rewriter, scf::ParallelOp blockLoop) {
+  for (Operation &op :
+       llvm::make_early_inc_range(blockLoop.getBody()->without_terminator())) {
+    auto alloca = dyn_cast<LLVM::AllocaOp>(op);
+    if (!alloca)
+      continue;
+    Value size = alloca.getArraySize();
+    if (blockLoop->isAncestor(size.getParentRegion()->getParentOp())) {
+      Operation *def = size.getDefiningOp();
+      if (!def || def->getNumOperands() != 0 || def->getBlock() != op.getBlock())
+        continue;
+      rewriter.moveOpBefore(def, blockLoop);
+    }
+    rewriter.moveOpBefore(alloca, blockLoop);
+  }
+}
+
 struct SerializeThreadLoopsPass
     : public cucpu::impl::SerializeThreadLoopsBase<SerializeThreadLoopsPass> {
+  using SerializeThreadLoopsBase::SerializeThreadLoopsBase;
+
   void runOnOperation() override {
-    SmallVector<scf::ParallelOp> threadLoops;
+    if (serialize != "threads" && serialize != "blocks") {
+      getOperation().emitError("unknown serialize mode '")
+          << serialize << "' (threads or blocks)";
+      return signalPassFailure();
+    }
+    SmallVector<scf::ParallelOp> threadLoops, blockLoops;
     getOperation().walk([&](scf::ParallelOp loop) {
-      if (loop->getParentOfType<scf::ParallelOp>() && loop.getNumResults() == 0)
+      if (loop.getNumResults() != 0)
+        return;
+      if (loop->getParentOfType<scf::ParallelOp>())
         threadLoops.push_back(loop);
+      else
+        blockLoops.push_back(loop);
     });
     bool failed = false;
     for (scf::ParallelOp loop : threadLoops) {
@@ -77,16 +108,22 @@ struct SerializeThreadLoopsPass
     if (failed)
       return signalPassFailure();
     IRRewriter rewriter(&getContext());
-    // The walk is post-order: inner loops come before the loops around them.
+    if (serialize == "threads") {
+      // The walk is post-order: inner loops come before the loops around
+      // them.
+      for (scf::ParallelOp loop : threadLoops)
+        serializeLoop(rewriter, loop);
+      for (scf::ParallelOp loop : blockLoops)
+        reverseDimensions(rewriter, loop);
+      return;
+    }
+    // Blocks in turn, each block's threads in parallel.
     for (scf::ParallelOp loop : threadLoops)
-      serialize(rewriter, loop);
-    SmallVector<scf::ParallelOp> blockLoops;
-    getOperation().walk([&](scf::ParallelOp loop) {
-      if (!loop->getParentOfType<scf::ParallelOp>() && loop.getNumResults() == 0)
-        blockLoops.push_back(loop);
-    });
-    for (scf::ParallelOp loop : blockLoops)
       reverseDimensions(rewriter, loop);
+    for (scf::ParallelOp loop : blockLoops) {
+      hoistBlockStorage(rewriter, loop);
+      serializeLoop(rewriter, loop);
+    }
   }
 };
 

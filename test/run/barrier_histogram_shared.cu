@@ -1,6 +1,8 @@
 // RUN: %cucpu -O2 %s -o %t && %t | FileCheck %s
 // RUN: %cucpu -O0 %s -o %t0 && %t0 | FileCheck %s
 // RUN: %cucpu -O2 --cpuify=distribute %s -o %t1 && %t1 | FileCheck %s
+// RUN: %cucpu -O2 -fno-cucpu-inner-serialization %s -o %t2 && env CUCPU_NUM_THREADS=2 %t2 | FileCheck %s
+// RUN: %cucpu -O2 -fno-cucpu-barrier-elimination -fno-cucpu-mem2reg -fno-cucpu-licm %s -o %t3 && %t3 | FileCheck %s
 // CHECK: PASS
 
 // Histogram with a per-block shared histogram (zeroed, barrier, shared
