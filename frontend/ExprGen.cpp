@@ -108,6 +108,21 @@ static Value pointerOffset(FunctionGen &gen, Value base, Value index64,
                              base, mlir::ValueRange{index64});
 }
 
+/// Signed overflow of `int` and wider is undefined in C++, as clang's `nsw`
+/// says; LLVM needs the flag to see that `a[i + 1]` is next to `a[i]` once
+/// `i` is extended to 64 bits (and so to vectorize across threads).
+/// Narrower types are computed in `int` in C++, so their wrap is defined.
+static Value withNoSignedWrap(FunctionGen &gen, Value v, QualType type) {
+  if (!gen.mod.isSigned(type) || !type->isIntegerType() ||
+      gen.mod.ast.getTypeSize(type) < gen.mod.ast.getTypeSize(gen.mod.ast.IntTy))
+    return v;
+  if (auto op = v.getDefiningOp<arith::ArithIntegerOverflowFlagsInterface>())
+    op->setAttr(op.getIntegerOverflowAttrName(),
+                arith::IntegerOverflowFlagsAttr::get(
+                    v.getContext(), arith::IntegerOverflowFlags::nsw));
+  return v;
+}
+
 /// The arithmetic of one binary operator on values of type `type`.
 static Value emitArithmetic(FunctionGen &gen, BinaryOperatorKind op, Value l,
                             Value r, QualType type, SourceLocation where) {
@@ -119,7 +134,8 @@ static Value emitArithmetic(FunctionGen &gen, BinaryOperatorKind op, Value l,
   case BO_Mul:
   case BO_MulAssign:
     return isFloat ? Value(arith::MulFOp::create(b, loc, l, r))
-                   : Value(arith::MulIOp::create(b, loc, l, r));
+                   : withNoSignedWrap(gen, arith::MulIOp::create(b, loc, l, r),
+                                      type);
   case BO_Div:
   case BO_DivAssign:
     if (isFloat)
@@ -135,11 +151,13 @@ static Value emitArithmetic(FunctionGen &gen, BinaryOperatorKind op, Value l,
   case BO_Add:
   case BO_AddAssign:
     return isFloat ? Value(arith::AddFOp::create(b, loc, l, r))
-                   : Value(arith::AddIOp::create(b, loc, l, r));
+                   : withNoSignedWrap(gen, arith::AddIOp::create(b, loc, l, r),
+                                      type);
   case BO_Sub:
   case BO_SubAssign:
     return isFloat ? Value(arith::SubFOp::create(b, loc, l, r))
-                   : Value(arith::SubIOp::create(b, loc, l, r));
+                   : withNoSignedWrap(gen, arith::SubIOp::create(b, loc, l, r),
+                                      type);
   case BO_Shl:
   case BO_ShlAssign:
     return arith::ShLIOp::create(b, loc, l, r);
@@ -511,6 +529,7 @@ Value FunctionGen::emitScalar(const Expr *e) {
         Value one = intConstant(old.getType(), 1, where);
         updated = inc ? Value(arith::AddIOp::create(builder, l, old, one))
                       : Value(arith::SubIOp::create(builder, l, old, one));
+        updated = withNoSignedWrap(*this, updated, type);
       } else {
         mod.unsupported(where, "increment of this type");
         return old;

@@ -206,6 +206,8 @@ private:
     auto i1 = builder.getI1Type();
     Value one = LLVM::ConstantOp::create(builder, loc, i64, 1);
     auto markPerWorker = [&](Operation *memoOp) {
+      if (isa<LLVM::AllocaOp>(memoOp))
+        memoOp->setAttr(kMemoAttr, UnitAttr::get(ctx));
       if (perWorker)
         memoOp->setAttr(kPerWorkerAttr, UnitAttr::get(ctx));
     };

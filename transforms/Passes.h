@@ -37,6 +37,12 @@ constexpr llvm::StringLiteral kThreadLoopRole = "thread";
 /// parallel region, so that each worker thread has its own memo.
 constexpr llvm::StringLiteral kPerWorkerAttr = "cucpu.per_worker";
 
+/// Attribute on the allocas of a parallel-LICM memo: the threads of a loop
+/// share them on purpose.
+constexpr llvm::StringLiteral kMemoAttr = "cucpu.memo";
+/// The attribute scf-to-cf moves from an scf.for to its latch branch.
+constexpr llvm::StringLiteral kLoopAnnotationAttr = "llvm.loop_annotation";
+
 #define GEN_PASS_DECL
 #include "transforms/Passes.h.inc"
 

@@ -38,6 +38,12 @@ def SerializeThreadLoops : Pass<"simt-serialize-thread-loops", "mlir::func::Func
     that after OpenMP collapses them, consecutive blocks in x run one after
     another on a worker, as their data usually lies.
 
+    The serial thread loops carry `llvm.loop_annotation` with
+    `parallel_accesses` on an access group holding every plain load and store
+    of their body (not atomics, volatile accesses or the memos of parallel
+    LICM): between barriers, threads that touch the same memory race in
+    CUDA, so LLVM may vectorize across threads without runtime checks.
+
     With `serialize=blocks`, the roles swap: the block loop becomes a serial
     nest (its shared memory and per-thread buffers allocated once in front
     of it) and each thread loop stays parallel, x fastest.
@@ -45,6 +51,9 @@ def SerializeThreadLoops : Pass<"simt-serialize-thread-loops", "mlir::func::Func
   let options = [
     Option<"serialize", "serialize", "std::string", /*default=*/"\"threads\"",
            "Which loops become serial: threads (inside each block) or blocks">,
+    Option<"parallelAccesses", "parallel-accesses", "bool", /*default=*/"true",
+           "Mark the serial thread loops' plain accesses as independent "
+           "across threads (llvm.loop parallel_accesses)">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect"];
 }

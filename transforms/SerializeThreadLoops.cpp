@@ -3,6 +3,7 @@
 #include "dialect/SIMTDialect.h"
 #include "transforms/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace cucpu {
@@ -15,9 +16,58 @@ using namespace cucpu;
 
 namespace {
 
+/// Whether `op` accesses memory through a memo of parallel LICM: there one
+/// thread deliberately passes a value to the next.
+bool accessesMemo(Operation *op) {
+  for (Value operand : op->getOperands()) {
+    if (!isa<LLVM::LLVMPointerType>(operand.getType()))
+      continue;
+    while (auto gep = operand.getDefiningOp<LLVM::GEPOp>())
+      operand = gep.getBase();
+    if (auto alloca = operand.getDefiningOp<LLVM::AllocaOp>())
+      if (alloca->hasAttr(kMemoAttr))
+        return true;
+  }
+  return false;
+}
+
+/// Tells LLVM that the iterations of `loops` (a block's threads, now serial)
+/// do not depend on one another through the plain loads and stores of their
+/// body: between two barriers, threads that touch the same memory without an
+/// atomic race in CUDA. With this LLVM vectorizes across threads without
+/// runtime checks for overlapping pointers.
+void markParallelAccesses(ArrayRef<scf::ForOp> loops) {
+  scf::ForOp outermost = loops.front();
+  MLIRContext *ctx = outermost.getContext();
+  auto group = LLVM::AccessGroupAttr::get(ctx);
+  auto groups = ArrayAttr::get(ctx, {group});
+  outermost.walk([&](Operation *op) {
+    auto access = dyn_cast<LLVM::AccessGroupOpInterface>(op);
+    if (!access || isa<LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp>(op) ||
+        accessesMemo(op))
+      return;
+    if (auto load = dyn_cast<LLVM::LoadOp>(op))
+      if (load.getVolatile_() ||
+          load.getOrdering() != LLVM::AtomicOrdering::not_atomic)
+        return;
+    if (auto store = dyn_cast<LLVM::StoreOp>(op))
+      if (store.getVolatile_() ||
+          store.getOrdering() != LLVM::AtomicOrdering::not_atomic)
+        return;
+    access.setAccessGroups(groups);
+  });
+  auto annotation = LLVM::LoopAnnotationAttr::get(
+      ctx, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {group});
+  for (scf::ForOp loop : loops)
+    loop->setAttr(kLoopAnnotationAttr, annotation);
+}
+
 /// Replaces `loop` by a nest of scf.for, the last dimension outermost, so that
 /// the first dimension (x) varies fastest as consecutive threads do on a GPU.
-void serializeLoop(IRRewriter &rewriter, scf::ParallelOp loop) {
+/// Returns the loops, outermost first.
+SmallVector<scf::ForOp> serializeLoop(IRRewriter &rewriter,
+                                      scf::ParallelOp loop) {
+  SmallVector<scf::ForOp> loops;
   rewriter.setInsertionPoint(loop);
   Location loc = loop.getLoc();
   unsigned rank = loop.getNumLoops();
@@ -28,12 +78,14 @@ void serializeLoop(IRRewriter &rewriter, scf::ParallelOp loop) {
     auto forOp = scf::ForOp::create(rewriter, loc, loop.getLowerBound()[d],
                                     loop.getUpperBound()[d], loop.getStep()[d]);
     ivs[d] = forOp.getInductionVar();
+    loops.push_back(forOp);
     innermost = forOp.getBody();
     rewriter.setInsertionPointToStart(innermost);
   }
   rewriter.eraseOp(loop.getBody()->getTerminator());
   rewriter.inlineBlockBefore(loop.getBody(), innermost->getTerminator(), ivs);
   rewriter.eraseOp(loop);
+  return loops;
 }
 
 /// Reverses the dimensions of a block loop, so that once OpenMP collapses it,
@@ -111,8 +163,11 @@ struct SerializeThreadLoopsPass
     if (serialize == "threads") {
       // The walk is post-order: inner loops come before the loops around
       // them.
-      for (scf::ParallelOp loop : threadLoops)
-        serializeLoop(rewriter, loop);
+      for (scf::ParallelOp loop : threadLoops) {
+        SmallVector<scf::ForOp> loops = serializeLoop(rewriter, loop);
+        if (parallelAccesses && !loops.empty())
+          markParallelAccesses(loops);
+      }
       for (scf::ParallelOp loop : blockLoops)
         reverseDimensions(rewriter, loop);
       return;

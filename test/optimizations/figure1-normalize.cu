@@ -42,14 +42,14 @@ __global__ void normalize_guarded(float *out, const float *in, int n) {
 
 // The guarded one is memoized per worker.
 // IR-LABEL: func.func @__cucpu_entry__Z17normalize_guardedPfPKfi
-// IR: llvm.alloca {{.*}} x i1 {cucpu.per_worker}
+// IR: llvm.alloca {{.*}} x i1 {cucpu.memo, cucpu.per_worker}
 // IR: scf.parallel
 // IR: scf.parallel
 // IR: scf.while
 
 // CPU-LABEL: func.func @__cucpu_entry__Z17normalize_guardedPfPKfi
 // CPU: omp.parallel {
-// CPU-NEXT: llvm.alloca {{.*}} x i1 {cucpu.per_worker}
+// CPU-NEXT: llvm.alloca {{.*}} x i1 {cucpu.memo, cucpu.per_worker}
 
 // OFF-LABEL: func.func @__cucpu_entry__Z9normalizePfPKfi
 // OFF: scf.parallel

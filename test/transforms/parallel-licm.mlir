@@ -79,7 +79,7 @@ func.func @conflicts(%p: !llvm.ptr, %q: !llvm.ptr, %b: index) {
 // is the same in every block, so the memo sits in front of the block loop,
 // one per worker thread.
 // CHECK-LABEL: func.func @guarded
-// CHECK: %[[FLAG:.*]] = llvm.alloca %{{.*}} x i1 {cucpu.per_worker}
+// CHECK: %[[FLAG:.*]] = llvm.alloca %{{.*}} x i1 {cucpu.memo, cucpu.per_worker}
 // CHECK: llvm.store %{{.*}}, %[[FLAG]] {cucpu.per_worker}
 // CHECK: scf.parallel
 // CHECK: scf.parallel

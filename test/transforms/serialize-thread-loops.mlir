@@ -55,3 +55,33 @@ func.func @barrier(%n: index) {
   }
   return
 }
+
+// -----
+
+// The serial thread loops tell LLVM that threads do not depend on one
+// another through plain accesses; atomics and volatile accesses are left out.
+// CHECK-LABEL: func.func @parallel_accesses
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: llvm.load %{{.*}} {access_groups = [#[[GROUP:.*]]]}
+// CHECK-NEXT: llvm.store %{{.*}} {access_groups = [#[[GROUP]]]}
+// CHECK-NEXT: llvm.store volatile
+// CHECK-NOT: access_groups
+// CHECK-NEXT: llvm.atomicrmw
+// CHECK: } {llvm.loop_annotation = #[[LOOP:.*]]}
+// CHECK: } {llvm.loop_annotation = #[[LOOP]]}
+func.func @parallel_accesses(%g: index, %bx: index, %by: index, %p: !llvm.ptr, %v: f32, %i: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%b) = (%c0) to (%g) step (%c1) {
+    scf.parallel (%x, %y) = (%c0, %c0) to (%bx, %by) step (%c1, %c1) {
+      %l = llvm.load %p : !llvm.ptr -> f32
+      llvm.store %l, %p : f32, !llvm.ptr
+      llvm.store volatile %v, %p : f32, !llvm.ptr
+      %a = llvm.atomicrmw add %p, %i monotonic : !llvm.ptr, i32
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
