@@ -300,11 +300,60 @@ private:
   DenseSet<Value> slots;
 };
 
+/// A local declared at the top of a thread loop but only used inside one
+/// block of a loop body, starting with a store and with no barrier between
+/// its first and last use, holds nothing across iterations or barriers:
+/// moving it to its first store lets it be promoted there, in code that has
+/// barriers elsewhere (`int aCol = base + tx;` in a tiled loop).
+void sinkToOnlyBlock(LLVM::AllocaOp alloca) {
+  Value slot = alloca.getResult();
+  if (slot.use_empty() || !matchPattern(alloca.getArraySize(), m_One()))
+    return;
+  Block *block = slot.getUses().begin()->getOwner()->getBlock();
+  // The common block: the users' ancestors in the innermost block holding
+  // the first user... taken as the block of the first user walking out until
+  // every user is inside.
+  for (Operation *user : slot.getUsers())
+    while (block && !block->findAncestorOpInBlock(*user))
+      block = block->getParentOp() ? block->getParentOp()->getBlock() : nullptr;
+  if (!block || block == alloca->getBlock())
+    return;
+  Operation *first = nullptr, *last = nullptr;
+  for (Operation *user : slot.getUsers()) {
+    Operation *ancestor = block->findAncestorOpInBlock(*user);
+    if (!first || ancestor->isBeforeInBlock(first))
+      first = ancestor;
+    if (!last || last->isBeforeInBlock(ancestor))
+      last = ancestor;
+  }
+  auto store = dyn_cast<LLVM::StoreOp>(first);
+  if (!store || store.getAddr() != slot)
+    return;
+  for (Operation *op = first; op != last->getNextNode(); op = op->getNextNode())
+    if (containsBarrier(op))
+      return;
+  alloca->moveBefore(first);
+  // The size constant must still dominate the alloca.
+  Value size = alloca.getArraySize();
+  if (Operation *def = size.getDefiningOp())
+    if (def->getBlock() == alloca->getBlock() && alloca->isBeforeInBlock(def))
+      def->moveBefore(alloca);
+    else if (!def->getBlock()->findAncestorOpInBlock(*alloca))
+      alloca->setOperand(0, OpBuilder(alloca).clone(*def)->getResult(0));
+}
+
 struct PromoteLocalsPass
     : public cucpu::impl::PromoteLocalsBase<PromoteLocalsPass> {
   using PromoteLocalsBase::PromoteLocalsBase;
 
   void runOnOperation() override {
+    if (keepBarrierRegions) {
+      SmallVector<LLVM::AllocaOp> allocas;
+      getOperation()->walk(
+          [&](LLVM::AllocaOp alloca) { allocas.push_back(alloca); });
+      for (LLVM::AllocaOp alloca : allocas)
+        sinkToOnlyBlock(alloca);
+    }
     // Promote per block that holds allocas: their values start undefined at
     // the alloca and live to the end of that block.
     DenseMap<Block *, SmallVector<LLVM::AllocaOp>> byBlock;

@@ -113,3 +113,36 @@ func.func @barrier_region(%n: index, %m: i32) {
   } {cucpu.loop = "thread"}
   return
 }
+
+// -----
+
+// A local used only between two barriers of one loop body, starting with a
+// store, holds nothing across them: it is promoted there.
+// CHECK-LABEL: func.func @between_barriers
+// CHECK: scf.while
+// CHECK: simt.barrier
+// CHECK-NEXT: %[[V:.*]] = arith.addi
+// CHECK-NEXT: "test.use"(%[[V]])
+// CHECK-NEXT: simt.barrier
+func.func @between_barriers(%n: index, %m: i32, %x: i32) {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%t) = (%c0) to (%n) step (%c1) {
+    %local = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+    scf.while : () -> () {
+      %c = arith.cmpi slt, %x, %m : i32
+      scf.condition(%c)
+    } do {
+      simt.barrier(%t)
+      %v = arith.addi %x, %x : i32
+      llvm.store %v, %local : i32, !llvm.ptr
+      %w = llvm.load %local : !llvm.ptr -> i32
+      "test.use"(%w) : (i32) -> ()
+      simt.barrier(%t)
+      scf.yield
+    }
+    scf.reduce
+  } {cucpu.loop = "thread"}
+  return
+}
