@@ -117,7 +117,7 @@ def bandwidth_lines(harness, threads):
         return []
     if stream is None:
         return ["- STREAM triad: failed (%s)" % one_line(harness.stream_problem, 200)]
-    lines = ["- machine STREAM triad (OpenMP, 3 arrays of 2^25 doubles, best of 10): **%.1f GB/s**"
+    lines = ["- machine STREAM triad (OpenMP, 3 arrays of 2^25 doubles, best pass of 5 runs of 10): **%.1f GB/s**"
              % stream]
     parts = []
     for impl in harness.impls:

@@ -152,6 +152,8 @@ class Harness:
 
     # --- the STREAM probe --------------------------------------------------
 
+    STREAM_RUNS = 5
+
     def measure_stream(self, threads_list):
         opts = self.options
         output = os.path.join(self.build_dir, "stream_triad")
@@ -162,17 +164,24 @@ class Harness:
             self.stream_problem = result.detail
             self.progress.message("stream_triad: " + result.detail)
             return
+        # The machine's bandwidth varies from minute to minute (other tenants
+        # of the host): the best of several runs is the machine's STREAM
+        # figure.
         for threads in threads_list:
-            self.progress.step(0, "stream-triad", "threads=%d" % threads)
-            done = run_command([output], opts.timeout, env=self.env(threads))
-            match = STREAM_LINE.search(done.stdout)
-            if done.returncode == 0 and match:
-                self.stream[threads] = float(match.group("gbps"))
-            else:
-                self.stream[threads] = None
-                self.stream_problem = ("timed out" if done.timed_out else
-                                       "exit status %s: %s" % (done.returncode, done.tail(3)))
-                self.progress.message("stream_triad threads=%d: %s" % (threads, self.stream_problem))
+            for attempt in range(self.STREAM_RUNS):
+                self.progress.step(0, "stream-triad", "threads=%d run %d/%d"
+                                   % (threads, attempt + 1, self.STREAM_RUNS))
+                done = run_command([output], opts.timeout, env=self.env(threads))
+                match = STREAM_LINE.search(done.stdout)
+                if done.returncode == 0 and match:
+                    gbps = float(match.group("gbps"))
+                    self.stream[threads] = max(self.stream.get(threads) or 0.0, gbps)
+                else:
+                    self.stream[threads] = None
+                    self.stream_problem = ("timed out" if done.timed_out else
+                                           "exit status %s: %s" % (done.returncode, done.tail(3)))
+                    self.progress.message("stream_triad threads=%d: %s" % (threads, self.stream_problem))
+                    break
 
     # --- running -----------------------------------------------------------
 
