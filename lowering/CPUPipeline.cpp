@@ -110,7 +110,8 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     if (options.optLevel != 0 && options.mem2reg)
       pm.addPass(createPromoteLocals({/*keepBarrierRegions=*/false}));
     pm.addNestedPass<func::FuncOp>(createSerializeThreadLoops(
-        {/*serialize=*/options.innerSerialization ? "threads" : "blocks"}));
+        {/*serialize=*/options.innerSerialization ? "threads" : "blocks",
+         /*parallelAccesses=*/true, /*remarks=*/options.remarks}));
     pm.addPass(createConvertSCFToOpenMPPass());
     if (options.regionFusion)
       pm.addPass(createFuseParallelRegions({/*remarks=*/options.remarks}));

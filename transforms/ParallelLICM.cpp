@@ -146,7 +146,7 @@ public:
       if (remarks && interesting)
         op.emitRemark() << "cucpu: hoisted out of " << describe(loop)
                         << " (computed once "
-                        << (isBlockLoop(loop) ? "per worker" : "per block")
+                        << (isBlockLoop(loop) ? "per launch" : "per block")
                         << " instead of once per "
                         << (isBlockLoop(loop) ? "block" : "thread") << ")";
     }

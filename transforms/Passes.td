@@ -54,6 +54,8 @@ def SerializeThreadLoops : Pass<"simt-serialize-thread-loops", "mlir::func::Func
     Option<"parallelAccesses", "parallel-accesses", "bool", /*default=*/"true",
            "Mark the serial thread loops' plain accesses as independent "
            "across threads (llvm.loop parallel_accesses)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per serialized loop">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect"];
 }

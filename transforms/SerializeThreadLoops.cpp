@@ -164,6 +164,13 @@ struct SerializeThreadLoopsPass
       // The walk is post-order: inner loops come before the loops around
       // them.
       for (scf::ParallelOp loop : threadLoops) {
+        if (remarks)
+          loop.emitRemark() << "cucpu: thread loop serialized inside the "
+                               "parallel loop over blocks"
+                            << (parallelAccesses ? " (threads marked "
+                                                   "independent for "
+                                                   "vectorization)"
+                                                 : "");
         SmallVector<scf::ForOp> loops = serializeLoop(rewriter, loop);
         if (parallelAccesses && !loops.empty())
           markParallelAccesses(loops);
@@ -176,6 +183,9 @@ struct SerializeThreadLoopsPass
     for (scf::ParallelOp loop : threadLoops)
       reverseDimensions(rewriter, loop);
     for (scf::ParallelOp loop : blockLoops) {
+      if (remarks)
+        loop.emitRemark() << "cucpu: block loop serialized (blocks in turn, "
+                             "each block's threads in parallel)";
       hoistBlockStorage(rewriter, loop);
       serializeLoop(rewriter, loop);
     }
