@@ -38,6 +38,10 @@ def SerializeThreadLoops : Pass<"simt-serialize-thread-loops", "mlir::func::Func
     that after OpenMP collapses them, consecutive blocks in x run one after
     another on a worker, as their data usually lies.
 
+    Atomics on the block's own memory (allocations inside the block loop:
+    shared memory, locals) become plain read-modify-writes: one CPU thread
+    runs all threads of the block, and no other reaches that memory.
+
     The serial thread loops carry `llvm.loop_annotation` with
     `parallel_accesses` on an access group holding every plain load and store
     of their body (not atomics, volatile accesses or the memos of parallel

@@ -3,6 +3,7 @@
 #include "dialect/SIMTDialect.h"
 #include "transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -60,6 +61,128 @@ void markParallelAccesses(ArrayRef<scf::ForOp> loops) {
       ctx, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {group});
   for (scf::ForOp loop : loops)
     loop->setAttr(kLoopAnnotationAttr, annotation);
+}
+
+/// The new value of an atomic read-modify-write, computed without atomicity;
+/// null for operations left atomic.
+Value applyAtomicOp(OpBuilder &b, Location loc, LLVM::AtomicBinOp kind,
+                    Value old, Value val) {
+  using K = LLVM::AtomicBinOp;
+  Type type = old.getType();
+  switch (kind) {
+  case K::xchg:
+    return val;
+  case K::add:
+    return arith::AddIOp::create(b, loc, old, val);
+  case K::sub:
+    return arith::SubIOp::create(b, loc, old, val);
+  case K::_and:
+    return arith::AndIOp::create(b, loc, old, val);
+  case K::_or:
+    return arith::OrIOp::create(b, loc, old, val);
+  case K::_xor:
+    return arith::XOrIOp::create(b, loc, old, val);
+  case K::max:
+    return arith::MaxSIOp::create(b, loc, old, val);
+  case K::min:
+    return arith::MinSIOp::create(b, loc, old, val);
+  case K::umax:
+    return arith::MaxUIOp::create(b, loc, old, val);
+  case K::umin:
+    return arith::MinUIOp::create(b, loc, old, val);
+  case K::fadd:
+    return arith::AddFOp::create(b, loc, old, val);
+  case K::fsub:
+    return arith::SubFOp::create(b, loc, old, val);
+  case K::fmax:
+    return arith::MaxNumFOp::create(b, loc, old, val);
+  case K::fmin:
+    return arith::MinNumFOp::create(b, loc, old, val);
+  case K::uinc_wrap: {
+    // old >= val ? 0 : old + 1
+    Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 0));
+    Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 1));
+    Value wraps =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, old, val);
+    return arith::SelectOp::create(b, loc, wraps, zero,
+                                   arith::AddIOp::create(b, loc, old, one));
+  }
+  case K::udec_wrap: {
+    // old == 0 || old > val ? val : old - 1
+    Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 0));
+    Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 1));
+    Value isZero =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, old, zero);
+    Value above =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, old, val);
+    Value wraps = arith::OrIOp::create(b, loc, isZero, above);
+    return arith::SelectOp::create(b, loc, wraps, val,
+                                   arith::SubIOp::create(b, loc, old, one));
+  }
+  default:
+    return {};
+  }
+}
+
+/// Whether `addr` points into memory of one block: an allocation inside the
+/// block loop (the block's shared memory or a thread's local).
+bool isBlockMemory(Value addr, Operation *blockLoop) {
+  while (auto gep = addr.getDefiningOp<LLVM::GEPOp>())
+    addr = gep.getBase();
+  auto alloca = addr.getDefiningOp<LLVM::AllocaOp>();
+  return alloca && blockLoop->isAncestor(alloca);
+}
+
+/// With a block's threads serialized on one CPU thread, no other CPU thread
+/// can reach the block's shared memory: atomics on it become plain
+/// read-modify-writes (an atomicAdd to a shared histogram costs a lock
+/// prefix or a compare-exchange loop otherwise).
+void demoteBlockAtomics(scf::ParallelOp threadLoop) {
+  Operation *blockLoop = threadLoop->getParentOp();
+  while (blockLoop && !isa<scf::ParallelOp>(blockLoop))
+    blockLoop = blockLoop->getParentOp();
+  if (!blockLoop)
+    return;
+  SmallVector<Operation *> atomics;
+  threadLoop.walk([&](Operation *op) {
+    if (auto rmw = dyn_cast<LLVM::AtomicRMWOp>(op)) {
+      if (!rmw.getVolatile_() && isBlockMemory(rmw.getPtr(), blockLoop))
+        atomics.push_back(op);
+    } else if (auto cas = dyn_cast<LLVM::AtomicCmpXchgOp>(op)) {
+      if (!cas.getVolatile_() && isBlockMemory(cas.getPtr(), blockLoop))
+        atomics.push_back(op);
+    }
+  });
+  for (Operation *op : atomics) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    if (auto rmw = dyn_cast<LLVM::AtomicRMWOp>(op)) {
+      Type type = rmw.getVal().getType();
+      Value old = LLVM::LoadOp::create(b, loc, type, rmw.getPtr());
+      Value updated =
+          applyAtomicOp(b, loc, rmw.getBinOp(), old, rmw.getVal());
+      if (!updated) {
+        old.getDefiningOp()->erase();
+        continue;
+      }
+      LLVM::StoreOp::create(b, loc, updated, rmw.getPtr());
+      rmw.replaceAllUsesWith(old);
+      rmw.erase();
+      continue;
+    }
+    auto cas = cast<LLVM::AtomicCmpXchgOp>(op);
+    Type type = cas.getVal().getType();
+    Value old = LLVM::LoadOp::create(b, loc, type, cas.getPtr());
+    Value equal = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, old,
+                                       cas.getCmp());
+    Value stored = LLVM::SelectOp::create(b, loc, equal, cas.getVal(), old);
+    LLVM::StoreOp::create(b, loc, stored, cas.getPtr());
+    Value result = LLVM::UndefOp::create(b, loc, cas.getType());
+    result = LLVM::InsertValueOp::create(b, loc, result, old, ArrayRef<int64_t>{0});
+    result = LLVM::InsertValueOp::create(b, loc, result, equal, ArrayRef<int64_t>{1});
+    cas.replaceAllUsesWith(result);
+    cas.erase();
+  }
 }
 
 /// Replaces `loop` by a nest of scf.for, the last dimension outermost, so that
@@ -164,6 +287,7 @@ struct SerializeThreadLoopsPass
       // The walk is post-order: inner loops come before the loops around
       // them.
       for (scf::ParallelOp loop : threadLoops) {
+        demoteBlockAtomics(loop);
         if (remarks)
           loop.emitRemark() << "cucpu: thread loop serialized inside the "
                                "parallel loop over blocks"

@@ -85,3 +85,28 @@ func.func @parallel_accesses(%g: index, %bx: index, %by: index, %p: !llvm.ptr, %
   }
   return
 }
+
+// -----
+
+// One CPU thread runs the block: atomics on the block's shared memory become
+// plain read-modify-writes; those on global memory stay atomic.
+// CHECK-LABEL: func.func @block_atomics
+// CHECK: %[[OLD:.*]] = llvm.load %[[SH:.*]] :
+// CHECK-NEXT: %[[NEW:.*]] = arith.addf %[[OLD]], %arg4
+// CHECK-NEXT: llvm.store %[[NEW]], %[[SH]]
+// CHECK: llvm.atomicrmw fadd %arg3
+func.func @block_atomics(%g: index, %bx: index, %by: index, %p: !llvm.ptr, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = llvm.mlir.constant(1 : i64) : i64
+  scf.parallel (%b) = (%c0) to (%g) step (%c1) {
+    %sh = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
+    scf.parallel (%x, %y) = (%c0, %c0) to (%bx, %by) step (%c1, %c1) {
+      %a = llvm.atomicrmw fadd %sh, %v monotonic : !llvm.ptr, f32
+      %b2 = llvm.atomicrmw fadd %p, %v monotonic : !llvm.ptr, f32
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
