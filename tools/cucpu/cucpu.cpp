@@ -125,14 +125,8 @@ struct Options {
   std::optional<cucpu::Stage> emitMLIR;
   int optLevel = -1;
   bool verbose = false;
-  std::string cpuifyMode = "mincut";
-  bool barrierElimination = true;
-  bool mem2reg = true;
-  bool licm = true;
-  bool regionFusion = true;
-  bool innerSerialization = true;
-  bool remarks = false;
-  bool remarksMissed = false;
+  /// The device pipeline's choices (optimization level set later).
+  cucpu::PipelineOptions pipeline;
   std::vector<std::string> frontendArgs; // -I -D -U -std -include -isystem
   std::vector<std::string> hostArgs;     // -W -f -m -g
   std::vector<std::string> linkArgs;     // -l -L -Wl, -pthread
@@ -229,21 +223,21 @@ Options parseArgs(ArrayRef<const char *> argv) {
     } else if (arg.consume_front("--cpuify=")) {
       if (arg != "mincut" && arg != "distribute")
         fatal("unknown --cpuify mode '" + arg + "' (mincut or distribute)");
-      opts.cpuifyMode = arg.str();
+      opts.pipeline.cpuifyMode = arg.str();
     } else if (arg == "-fno-cucpu-barrier-elimination") {
-      opts.barrierElimination = false;
+      opts.pipeline.barrierElimination = false;
     } else if (arg == "-fno-cucpu-mem2reg") {
-      opts.mem2reg = false;
+      opts.pipeline.mem2reg = false;
     } else if (arg == "-fno-cucpu-licm") {
-      opts.licm = false;
+      opts.pipeline.licm = false;
     } else if (arg == "-fno-cucpu-region-fusion") {
-      opts.regionFusion = false;
+      opts.pipeline.regionFusion = false;
     } else if (arg == "-fno-cucpu-inner-serialization") {
-      opts.innerSerialization = false;
+      opts.pipeline.innerSerialization = false;
     } else if (arg == "-Rpass=cucpu") {
-      opts.remarks = true;
+      opts.pipeline.remarks = true;
     } else if (arg == "-Rpass-missed=cucpu") {
-      opts.remarksMissed = true;
+      opts.pipeline.remarksMissed = true;
     } else if (arg.starts_with("-R")) {
       // Remarks of other passes: clang's own, for the host code.
       opts.hostArgs.push_back(arg.str());
@@ -409,16 +403,8 @@ bool Driver::compileDevice(const Input &input, const std::string &object) {
     return false;
 
   unsigned optLevel = opts.optLevel >= 0 ? opts.optLevel : 3;
-  cucpu::PipelineOptions pipeline;
+  cucpu::PipelineOptions pipeline = opts.pipeline;
   pipeline.optLevel = optLevel;
-  pipeline.cpuifyMode = opts.cpuifyMode;
-  pipeline.barrierElimination = opts.barrierElimination;
-  pipeline.mem2reg = opts.mem2reg;
-  pipeline.licm = opts.licm;
-  pipeline.regionFusion = opts.regionFusion;
-  pipeline.innerSerialization = opts.innerSerialization;
-  pipeline.remarks = opts.remarks;
-  pipeline.remarksMissed = opts.remarksMissed;
   cucpu::Stage last = opts.emitMLIR ? *opts.emitMLIR : cucpu::Stage::LLVM;
   if (failed(cucpu::runDevicePipeline(*module, pipeline, last)))
     return false;
