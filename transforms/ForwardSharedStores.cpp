@@ -41,7 +41,15 @@ bool isPlain(LLVM::LoadOp load) {
 class Forwarder {
 public:
   Forwarder(scf::ParallelOp threadLoop, bool remarks)
-      : threadLoop(threadLoop), remarks(remarks) {}
+      : threadLoop(threadLoop), remarks(remarks) {
+    SmallVector<MemoryAccess> accesses;
+    collectAccesses(threadLoop, accesses);
+    // A barrier's effects summarize the accesses around it, which are
+    // looked at themselves.
+    for (const MemoryAccess &access : accesses)
+      if (access.isWrite && !isa<simt::BarrierOp>(access.op))
+        loopWrites.push_back(access);
+  }
 
   void run() {
     runOnBlock(*threadLoop.getBody());
@@ -55,13 +63,8 @@ private:
     Value addr = store.getAddr();
     if (!simt::isThreadInjectiveAddress(addr, threadLoop))
       return false;
-    SmallVector<MemoryAccess> accesses;
-    collectAccesses(threadLoop, accesses);
-    for (const MemoryAccess &access : accesses) {
-      // A barrier's effects summarize the accesses around it, which are
-      // looked at themselves.
-      if (isa<simt::BarrierOp>(access.op) || !access.isWrite ||
-          !mayAlias(access.addr, addr))
+    for (const MemoryAccess &access : loopWrites) {
+      if (!mayAlias(access.addr, addr))
         continue;
       auto other = dyn_cast<LLVM::StoreOp>(access.op);
       if (!other || !isPlain(other) ||
@@ -104,8 +107,12 @@ private:
       if (auto later = dyn_cast<LLVM::StoreOp>(op)) {
         if (simt::isSameAddressComputation(later.getAddr(), addr)) {
           if (!readSince && isPlain(later) &&
-              later.getValue().getType() == store.getValue().getType())
+              later.getValue().getType() == store.getValue().getType()) {
+            llvm::erase_if(loopWrites, [&](const MemoryAccess &access) {
+              return access.op == store.getOperation();
+            });
             store.erase();
+          }
           return;
         }
       }
@@ -128,6 +135,9 @@ private:
 
   scf::ParallelOp threadLoop;
   bool remarks;
+  /// The loop's writes (not barriers), collected once; a store erased as
+  /// dead leaves the list with it.
+  SmallVector<MemoryAccess> loopWrites;
 };
 
 struct ForwardSharedStoresPass

@@ -64,16 +64,12 @@ bool isInvariant(Operation *op, Operation *loop) {
 /// through barriers.
 SmallVector<MemoryAccess> writesBefore(Operation *loop, Operation *target) {
   SmallVector<MemoryAccess> writes;
-  bool reached = false;
   loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == loop)
       return WalkResult::advance();
-    if (op == target) {
-      reached = true;
+    if (op == target)
       return WalkResult::interrupt();
-    }
     // Only the operation's own effects: nested ones are visited in turn.
-    SmallVector<MemoryAccess> accesses;
     if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
       SmallVector<SideEffects::EffectInstance<MemoryEffects::Effect>> effects;
       iface.getEffects(effects);
@@ -85,7 +81,6 @@ SmallVector<MemoryAccess> writesBefore(Operation *loop, Operation *target) {
     }
     return WalkResult::advance();
   });
-  (void)reached;
   return writes;
 }
 
