@@ -78,6 +78,8 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
       pm.addPass(createPromoteLocals());
     pm.addPass(createCanonicalizeKeepingLaunch());
     pm.addPass(createCSEPass());
+    if (options.barrierMotion)
+      pm.addPass(createMoveBarriers({/*remarks=*/options.remarks}));
     if (options.barrierElimination)
       pm.addPass(createEliminateBarriers(
           {/*remarks=*/options.remarks, /*remarksMissed=*/false}));

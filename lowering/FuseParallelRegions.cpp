@@ -9,10 +9,11 @@
 //    implicit barrier, which is the barrier they were split at; an explicit
 //    `omp.barrier` is added where a region has other code after its last
 //    loop.
-//  - A region that is the only effectful operation of a serial `scf.for`
-//    moves out of it: every thread runs the loop (its bounds and other
-//    operations are the same for all), and shares the work of each
-//    iteration's loops.
+//  - A region inside a serial `scf.for` or `scf.while` (the loops around
+//    barriers) moves out of it: every thread runs the loop (its bounds and
+//    the values it computes are the same for all), and shares the work of
+//    each iteration's loops. Reads and writes outside the region are
+//    ordered with barriers, writes made by one thread.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,13 +33,48 @@ using namespace mlir;
 
 namespace {
 
-/// Whether the last operation of `region`'s body before its terminator is a
-/// work-sharing loop, whose implicit barrier then ends the region's work.
+bool synchronizedBefore(Operation *op);
+
+/// Whether all workers are known to have met after `op` (work-sharing loops
+/// and singles end with an implicit barrier).
+bool endsSynchronized(Operation *op) {
+  if (auto loop = dyn_cast<omp::WsloopOp>(op))
+    return !loop.getNowait();
+  if (auto single = dyn_cast<omp::SingleOp>(op))
+    return !single.getNowait();
+  if (isa<omp::BarrierOp>(op))
+    return true;
+  // A while loop leaves right after its condition region.
+  if (auto loop = dyn_cast<scf::WhileOp>(op))
+    return synchronizedBefore(loop.getBefore().front().getTerminator());
+  // A for loop ends after its last iteration, or, if it runs none, where
+  // it started.
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    return synchronizedBefore(loop.getBody()->getTerminator()) &&
+           synchronizedBefore(loop);
+  return false;
+}
+
+/// Whether all workers are known to have met right before `op`: its
+/// predecessors without effects are skipped; the start of a parallel region
+/// is such a point, the start of a loop body is if the body ends with one
+/// and the loop starts at one.
+bool synchronizedBefore(Operation *op) {
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (endsSynchronized(prev))
+      return true;
+    if (!isMemoryEffectFree(prev))
+      return false;
+  }
+  Operation *parent = op->getParentOp();
+  if (isa<omp::ParallelOp>(parent))
+    return true;
+  return false;
+}
+
+/// Whether the work in `region` ends with all workers meeting.
 bool endsWithWorksharingLoop(omp::ParallelOp region) {
-  Block &body = region.getRegion().back();
-  Operation *terminator = body.getTerminator();
-  Operation *last = terminator->getPrevNode();
-  return last && isa<omp::WsloopOp>(last) && !cast<omp::WsloopOp>(last).getNowait();
+  return synchronizedBefore(region.getRegion().back().getTerminator());
 }
 
 bool isSingleBlock(omp::ParallelOp region) {
@@ -100,46 +136,108 @@ public:
     return changed;
   }
 
-  /// Moves the one region of `forOp`'s body out of the loop, the loop into
-  /// the region.
-  bool hoistOutOfFor(scf::ForOp forOp) {
-    if (forOp.getNumResults() != 0)
+  /// How an operation of a serial loop's body (other than the region) can
+  /// run once every worker runs the loop.
+  enum class Replica { Compute, Read, Write };
+
+  static std::optional<Replica> classify(Operation *op) {
+    if (op->hasTrait<OpTrait::IsTerminator>() || isMemoryEffectFree(op))
+      return Replica::Compute;
+    auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!iface || op->getNumRegions() != 0)
+      return std::nullopt;
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    auto all = [&](auto pred) { return llvm::all_of(effects, pred); };
+    if (all([](auto &e) { return isa<MemoryEffects::Read>(e.getEffect()); }))
+      return Replica::Read;
+    if (op->getNumResults() == 0 &&
+        all([](auto &e) { return isa<MemoryEffects::Write>(e.getEffect()); }))
+      return Replica::Write;
+    return std::nullopt;
+  }
+
+  /// Moves the one region of a serial loop's body (an scf.for, or an
+  /// scf.while in either of its regions) out of the loop, and the loop into
+  /// the region: every worker runs the loop, and the region's work-sharing
+  /// loops share each iteration's work. The loop's other operations then
+  /// run on every worker: computation as it is; reads of memory after all
+  /// workers have arrived, with a barrier behind them so no write overtakes
+  /// a slower worker's read; writes (no results) in an `omp.single`, whose
+  /// implicit barrier publishes them. The values every worker computes are
+  /// the same, so all take the same path through the loop.
+  bool hoistOutOfLoop(Operation *loop) {
+    if (!llvm::all_of(loop->getResults(),
+                      [](Value v) { return v.use_empty(); }))
       return false;
     omp::ParallelOp region;
-    for (Operation &op : forOp.getBody()->without_terminator()) {
-      if (auto r = dyn_cast<omp::ParallelOp>(op)) {
-        if (region || !isSingleBlock(r) || r.getNumReductionVars() ||
-            r->getNumOperands() != 0)
-          return false;
-        region = r;
-        continue;
-      }
-      // Every thread will run the other operations: they must not have
-      // effects (loops that only compute are fine too).
-      if (!isMemoryEffectFree(&op))
+    SmallVector<Operation *> reads, writes;
+    for (Region &body : loop->getRegions()) {
+      if (!body.hasOneBlock())
         return false;
+      for (Operation &op : body.front()) {
+        if (auto r = dyn_cast<omp::ParallelOp>(op)) {
+          if (region || !isSingleBlock(r) || r.getNumReductionVars() ||
+              r->getNumOperands() != 0)
+            return false;
+          region = r;
+          continue;
+        }
+        std::optional<Replica> kind = classify(&op);
+        if (!kind)
+          return false;
+        if (*kind == Replica::Read)
+          reads.push_back(&op);
+        else if (*kind == Replica::Write)
+          writes.push_back(&op);
+      }
     }
     if (!region)
       return false;
-    // The loop's bounds must not come from inside the loop's block... they
-    // are operands of the for, defined outside it, and thus the same for
-    // every thread.
-    rewriter.setInsertionPoint(forOp);
-    auto outer = omp::ParallelOp::create(rewriter, region.getLoc());
+    // The loop's bounds and initial values are defined outside it, the same
+    // for every worker.
+    Location loc = region.getLoc();
+    rewriter.setInsertionPoint(loop);
+    auto outer = omp::ParallelOp::create(rewriter, loc);
     Block *outerBody = rewriter.createBlock(&outer.getRegion());
     rewriter.setInsertionPointToEnd(outerBody);
-    auto terminator = omp::TerminatorOp::create(rewriter, region.getLoc());
-    rewriter.moveOpBefore(forOp, terminator);
-    // The region's code runs in every iteration; its loops share the work.
+    auto terminator = omp::TerminatorOp::create(rewriter, loc);
+    rewriter.moveOpBefore(loop, terminator);
+
     bool needsBarrier = !endsWithWorksharingLoop(region);
     Block &inner = region.getRegion().front();
     rewriter.eraseOp(inner.getTerminator());
+    Operation *afterRegion = region->getNextNode();
     rewriter.inlineBlockBefore(&inner, region);
-    if (needsBarrier) {
-      rewriter.setInsertionPoint(forOp.getBody()->getTerminator());
-      omp::BarrierOp::create(rewriter, region.getLoc());
-    }
     rewriter.eraseOp(region);
+    if (needsBarrier) {
+      rewriter.setInsertionPoint(afterRegion);
+      omp::BarrierOp::create(rewriter, loc);
+    }
+    // Each run of consecutive writes goes into one single.
+    for (size_t i = 0; i < writes.size();) {
+      size_t end = i + 1;
+      while (end < writes.size() &&
+             writes[end] == writes[end - 1]->getNextNode())
+        ++end;
+      rewriter.setInsertionPoint(writes[i]);
+      auto single = omp::SingleOp::create(rewriter, writes[i]->getLoc(),
+                                          omp::SingleOperands{});
+      Block *singleBody = rewriter.createBlock(&single.getRegion());
+      rewriter.setInsertionPointToEnd(singleBody);
+      auto singleEnd = omp::TerminatorOp::create(rewriter, single.getLoc());
+      for (size_t j = i; j < end; ++j)
+        rewriter.moveOpBefore(writes[j], singleEnd);
+      i = end;
+    }
+    // A barrier behind each run of reads.
+    for (size_t i = 0; i < reads.size(); ++i) {
+      Operation *next = reads[i]->getNextNode();
+      if (i + 1 < reads.size() && reads[i + 1] == next)
+        continue;
+      rewriter.setInsertionPoint(next);
+      omp::BarrierOp::create(rewriter, reads[i]->getLoc());
+    }
     if (remarks)
       outer.emitRemark() << "cucpu: OpenMP parallel region hoisted out of a "
                             "serial loop (one fork/join for all iterations)";
@@ -158,13 +256,14 @@ public:
       });
       for (Block *block : blocks)
         changed |= fuseAdjacent(*block);
-      SmallVector<scf::ForOp> loops;
-      root->walk([&](scf::ForOp forOp) {
-        if (!forOp->getParentOfType<omp::ParallelOp>())
-          loops.push_back(forOp);
+      SmallVector<Operation *> loops;
+      root->walk([&](Operation *op) {
+        if (isa<scf::ForOp, scf::WhileOp>(op) &&
+            !op->getParentOfType<omp::ParallelOp>())
+          loops.push_back(op);
       });
-      for (scf::ForOp forOp : loops)
-        if (hoistOutOfFor(forOp)) {
+      for (Operation *loop : loops)
+        if (hoistOutOfLoop(loop)) {
           changed = true;
           break;
         }

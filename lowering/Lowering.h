@@ -37,6 +37,7 @@ struct PipelineOptions {
   /// "distribute".
   std::string cpuifyMode = "mincut";
   /// The parallel optimizations (each can be switched off for ablation).
+  bool barrierMotion = true;
   bool barrierElimination = true;
   bool mem2reg = true;
   bool licm = true;

@@ -177,6 +177,25 @@ def ParallelLICM : Pass<"simt-parallel-licm"> {
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect"];
 }
 
+def MoveBarriers : Pass<"simt-move-barriers"> {
+  let summary = "Move barriers out of conditionals";
+  let description = [{
+    A `simt.barrier` that ends a branch of an `scf.if` (only operations
+    without memory effects after it) moves after the `if`; one that starts a
+    branch (only such operations before it) moves before it. Where both
+    branches have one, they become a single barrier. CUDA programs reach a
+    barrier under a condition only when the condition is the same for the
+    whole block, so the moved barrier synchronizes the same threads, and
+    additionally when the condition is false, which only orders more.
+
+    With `remarks`, each moved barrier gets a remark.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per moved barrier">,
+  ];
+}
+
 def EliminateBarriers : Pass<"simt-eliminate-barriers"> {
   let summary = "Remove barriers that order no conflicting accesses";
   let description = [{

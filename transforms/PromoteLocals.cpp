@@ -335,11 +335,12 @@ void sinkToOnlyBlock(LLVM::AllocaOp alloca) {
   alloca->moveBefore(first);
   // The size constant must still dominate the alloca.
   Value size = alloca.getArraySize();
-  if (Operation *def = size.getDefiningOp())
+  if (Operation *def = size.getDefiningOp()) {
     if (def->getBlock() == alloca->getBlock() && alloca->isBeforeInBlock(def))
       def->moveBefore(alloca);
     else if (!def->getBlock()->findAncestorOpInBlock(*alloca))
       alloca->setOperand(0, OpBuilder(alloca).clone(*def)->getResult(0));
+  }
 }
 
 struct PromoteLocalsPass

@@ -77,10 +77,12 @@ COMPILATION OPTIONS:
   --cpuify=<mode>       How __syncthreads lowering keeps a value across a
                         barrier: mincut (default: store the fewest bytes,
                         recompute the rest) or distribute (store every value)
-  -fno-cucpu-barrier-elimination, -fno-cucpu-mem2reg, -fno-cucpu-licm,
+  -fno-cucpu-barrier-motion, -fno-cucpu-barrier-elimination,
+  -fno-cucpu-mem2reg, -fno-cucpu-licm,
   -fno-cucpu-region-fusion, -fno-cucpu-inner-serialization
                         Switch one parallel optimization off (to measure it):
-                        removing barriers that order nothing; locals and
+                        moving barriers out of conditionals; removing
+                        barriers that order nothing; locals and
                         thread-owned shared elements in registers across
                         barriers; hoisting invariant work out of the thread
                         and block loops; one OpenMP region for the parallel
@@ -224,6 +226,8 @@ Options parseArgs(ArrayRef<const char *> argv) {
       if (arg != "mincut" && arg != "distribute")
         fatal("unknown --cpuify mode '" + arg + "' (mincut or distribute)");
       opts.pipeline.cpuifyMode = arg.str();
+    } else if (arg == "-fno-cucpu-barrier-motion") {
+      opts.pipeline.barrierMotion = false;
     } else if (arg == "-fno-cucpu-barrier-elimination") {
       opts.pipeline.barrierElimination = false;
     } else if (arg == "-fno-cucpu-mem2reg") {
