@@ -411,9 +411,10 @@ bool Driver::compileHost(const Input &input, const std::string &object) {
   if (opts.optLevel >= 0)
     args.push_back("-O" + std::to_string(opts.optLevel));
   // clang's <<<>>> then calls cudaLaunchKernel_ptsz, which takes stream 0 as
-  // the launching thread's default stream.
+  // the launching thread's default stream. (clang's driver passes the flag
+  // on only for HIP, so it goes to the frontend directly.)
   if (opts.perThreadDefaultStream)
-    args.push_back("-fgpu-default-stream=per-thread");
+    args.insert(args.end(), {"-Xclang", "-fgpu-default-stream=per-thread"});
   args.insert(args.end(), opts.hostArgs.begin(), opts.hostArgs.end());
   args.insert(args.end(), {"-c", input.path, "-o", object});
   return runCommand(args);
