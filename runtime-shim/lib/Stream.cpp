@@ -73,7 +73,9 @@ struct CUstream_st {
   std::deque<cucpu::StreamOperation> queue;
   bool stop = false;
   bool workerDone = false;
-  /// Written under `mutex`, read without it too.
+  /// Written under `mutex`, read without it too: operations queued and
+  /// operations done.
+  std::atomic<uint64_t> queued{0};
   std::atomic<uint64_t> completed{0};
 };
 
@@ -116,6 +118,12 @@ Scheduler &scheduler() {
 
 /// The stream whose worker the calling thread is, if any.
 thread_local CUstream_st *currentWorker = nullptr;
+/// Work on a stream (a host function) must not wait for streams: it could
+/// wait for itself. CUDA forbids it; here the call fails instead of hanging.
+cudaError_t checkMayWait() {
+  return currentWorker ? cudaErrorNotPermitted : cudaSuccess;
+}
+
 /// Set inside the _ptds variants: synchronous calls follow the per-thread
 /// default stream instead of the legacy one.
 thread_local bool perThreadSynchronousCalls = false;
@@ -182,9 +190,23 @@ cudaError_t takeAsyncError() {
 // Workers.
 //===----------------------------------------------------------------------===//
 
+/// Polls pred for a few microseconds. Handing work to another thread and
+/// waiting for it costs two thread wake-ups; when the other side is quick
+/// (small kernels, back-to-back launches), polling first avoids them.
+template <class Pred> bool spinFor(Pred pred) {
+  constexpr auto kSpin = std::chrono::microseconds(30);
+  auto end = std::chrono::steady_clock::now() + kSpin;
+  do {
+    if (pred())
+      return true;
+    std::this_thread::yield();
+  } while (std::chrono::steady_clock::now() < end);
+  return pred();
+}
+
 void waitFor(const StreamPoint &p) {
   CUstream_st *s = p.stream.get();
-  if (!s || s->completed.load() >= p.seq)
+  if (!s || spinFor([&] { return s->completed.load() >= p.seq; }))
     return;
   std::unique_lock<std::mutex> lock(s->mutex);
   s->progressed.wait(lock, [&] { return s->completed.load() >= p.seq; });
@@ -200,6 +222,13 @@ void runWorker(CUstream_st *s) {
   applyWorkerCountToThisThread();
   std::unique_lock<std::mutex> lock(s->mutex);
   for (;;) {
+    if (s->queue.empty() && !s->stop) {
+      // Everything taken is done here, so queued == completed until more
+      // work comes.
+      lock.unlock();
+      spinFor([&] { return s->queued.load() != s->completed.load(); });
+      lock.lock();
+    }
     s->hasWork.wait(lock, [&] { return !s->queue.empty() || s->stop; });
     if (s->queue.empty())
       break;
@@ -253,6 +282,7 @@ uint64_t submitLocked(Scheduler &sched, const std::shared_ptr<CUstream_st> &s,
     startWorkerLocked(sched, s.get());
   s->queue.push_back(std::move(op));
   uint64_t seq = ++s->submitted;
+  s->queued.store(seq);
   s->hasWork.notify_one();
   return seq;
 }
@@ -466,6 +496,8 @@ cudaError_t enqueue(cudaStream_t stream, std::function<cudaError_t()> work) {
 
 cudaError_t enqueueAndWait(cudaStream_t stream,
                            std::function<cudaError_t()> work) {
+  if (cudaError_t err = checkMayWait())
+    return setError(err);
   StreamOperation op;
   op.work = std::move(work);
   StreamPoint where;
@@ -492,6 +524,8 @@ cudaError_t enqueueCopy(cudaStream_t stream, const void *a, const void *b,
 }
 
 cudaError_t waitForSynchronousCall() {
+  if (cudaError_t err = checkMayWait())
+    return err;
   std::vector<StreamPoint> points;
   // The call is work on the thread's default stream, done on this thread.
   pointsOf(perThreadSynchronousCalls ? cudaStreamPerThread : cudaStreamLegacy,
@@ -502,6 +536,8 @@ cudaError_t waitForSynchronousCall() {
 }
 
 cudaError_t synchronizeDevice() {
+  if (cudaError_t err = checkMayWait())
+    return err;
   waitForAll();
   return takeAsyncError();
 }
@@ -624,6 +660,8 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   std::vector<StreamPoint> points;
   if (!pointsOf(stream, points))
     return setError(cudaErrorInvalidResourceHandle);
+  if (cudaError_t err = checkMayWait())
+    return setError(err);
   for (const StreamPoint &p : points)
     waitFor(p);
   return setError(takeAsyncError());
@@ -762,6 +800,8 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   if (!knownEvent(event))
     return setError(cudaErrorInvalidResourceHandle);
+  if (cudaError_t err = checkMayWait())
+    return setError(err);
   if (std::shared_ptr<EventRecord> record = lastRecord(event))
     waitFor(record->point);
   return setError(takeAsyncError());

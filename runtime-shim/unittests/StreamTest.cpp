@@ -713,6 +713,30 @@ TEST_F(StreamTest, CallbacksAndHostFunctionsRunInOrderOnTheWorker) {
   EXPECT_EQ(cudaStreamDestroy(s), cudaSuccess);
 }
 
+TEST_F(StreamTest, HostFunctionsMayNotWaitForStreams) {
+  // Waiting from work on a stream could wait for that work itself: the
+  // calls fail instead of hanging.
+  static cudaError_t results[4];
+  for (cudaError_t &r : results)
+    r = cudaErrorUnknown;
+  ASSERT_EQ(cudaLaunchHostFunc(
+                nullptr,
+                [](void *) {
+                  int x = 0, y = 0;
+                  results[0] = cudaStreamSynchronize(nullptr);
+                  results[1] = cudaDeviceSynchronize();
+                  results[2] = cudaMemcpy(&x, &y, sizeof(int),
+                                          cudaMemcpyHostToHost);
+                  results[3] = cudaMemcpyAsync(&x, &y, sizeof(int),
+                                               cudaMemcpyHostToHost, nullptr);
+                },
+                nullptr),
+            cudaSuccess);
+  ASSERT_EQ(cudaStreamSynchronize(nullptr), cudaSuccess);
+  for (cudaError_t r : results)
+    EXPECT_EQ(r, cudaErrorNotPermitted);
+}
+
 TEST_F(StreamTest, DestroyReturnsAtOnceAndQueuedWorkCompletes) {
   cudaStream_t s;
   ASSERT_EQ(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, -3),
