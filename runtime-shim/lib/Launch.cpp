@@ -245,8 +245,8 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
     // in place, so the launch waits for the kernel.
     return enqueueAndWait(stream, [=] {
       applyWorkerCountToThisThread();
-      entry(gridDim.x, gridDim.y, gridDim.z, blockDim.x, blockDim.y,
-            blockDim.z, shared, args);
+      entry(gridDim.x, gridDim.y, gridDim.z, blockDim.x, blockDim.y, blockDim.z,
+            shared, args);
       return cudaSuccess;
     });
   }

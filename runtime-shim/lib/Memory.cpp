@@ -269,8 +269,8 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
                          size_t spitch, size_t width, size_t height,
                          cudaMemcpyKind kind) {
   bool empty;
-  if (cudaError_t err = checkCopy2D(dst, dpitch, src, spitch, width, height,
-                                    kind, &empty))
+  if (cudaError_t err =
+          checkCopy2D(dst, dpitch, src, spitch, width, height, kind, &empty))
     return setError(err);
   if (empty)
     return cudaSuccess;
@@ -285,8 +285,8 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
   if (cudaError_t err = checkStream(stream))
     return setError(err);
   bool empty;
-  if (cudaError_t err = checkCopy2D(dst, dpitch, src, spitch, width, height,
-                                    kind, &empty))
+  if (cudaError_t err =
+          checkCopy2D(dst, dpitch, src, spitch, width, height, kind, &empty))
     return setError(err);
   if (empty)
     return cudaSuccess;

@@ -718,8 +718,8 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
 }
 
 cudaError_t cudaStreamAddCallback(cudaStream_t stream,
-                                  cudaStreamCallback_t callback,
-                                  void *userData, unsigned int flags) {
+                                  cudaStreamCallback_t callback, void *userData,
+                                  unsigned int flags) {
   if (!callback || flags != 0)
     return setError(cudaErrorInvalidValue);
   if (!knownStream(stream))
@@ -753,9 +753,9 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
 //===----------------------------------------------------------------------===//
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags) {
-  if (!event || (flags & ~unsigned(cudaEventBlockingSync |
-                                    cudaEventDisableTiming |
-                                    cudaEventInterprocess)))
+  if (!event ||
+      (flags & ~unsigned(cudaEventBlockingSync | cudaEventDisableTiming |
+                         cudaEventInterprocess)))
     return setError(cudaErrorInvalidValue);
   // Interprocess events need timing disabled, as in CUDA.
   if ((flags & cudaEventInterprocess) && !(flags & cudaEventDisableTiming))
@@ -787,8 +787,7 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   Scheduler &sched = scheduler();
   std::unique_lock<std::mutex> lock(sched.mutex);
   StreamPoint where;
-  if (cudaError_t err =
-          submitHeld(sched, lock, stream, std::move(op), &where))
+  if (cudaError_t err = submitHeld(sched, lock, stream, std::move(op), &where))
     return setError(err);
   record->point = std::move(where);
   // A new record replaces the last one; work queued for the old one only
@@ -878,9 +877,9 @@ private:
 
 extern "C" {
 
-cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 gridDim,
-                                  dim3 blockDim, void **args,
-                                  size_t sharedMem, cudaStream_t stream) {
+cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 gridDim, dim3 blockDim,
+                                  void **args, size_t sharedMem,
+                                  cudaStream_t stream) {
   return cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem,
                           perThread(stream));
 }

@@ -150,17 +150,15 @@ protected:
       registerFakeKernel(&logStub, "_Z9logKerneli", logKernel, {4, 4});
       registerFakeKernel(&addStub, "_Z9addKernelPiii", addKernel,
                          {8, 8, 4, 4, 4, 4});
-      registerFakeKernel(&infoStub, "_Z10infoKernelP12KernelThread",
-                         infoKernel, {8, 8});
+      registerFakeKernel(&infoStub, "_Z10infoKernelP12KernelThread", infoKernel,
+                         {8, 8});
       return true;
     }();
     (void)registered;
     log.clear();
     cudaGetLastError();
   }
-  void TearDown() override {
-    EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
-  }
+  void TearDown() override { EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess); }
 };
 
 //===----------------------------------------------------------------------===//
@@ -341,8 +339,7 @@ TEST_F(StreamTest, BlockingStreamsWaitForTheLegacyStream) {
 
 TEST_F(StreamTest, NonBlockingStreamsIgnoreTheLegacyStream) {
   cudaStream_t nb;
-  ASSERT_EQ(cudaStreamCreateWithFlags(&nb, cudaStreamNonBlocking),
-            cudaSuccess);
+  ASSERT_EQ(cudaStreamCreateWithFlags(&nb, cudaStreamNonBlocking), cudaSuccess);
   // Legacy blocked: the non-blocking stream's work still runs.
   Gate *legacyGate = newGate();
   ASSERT_EQ(cudaLaunchHostFunc(nullptr, Gate::wait, legacyGate), cudaSuccess);
@@ -407,8 +404,7 @@ TEST_F(StreamTest, SynchronousCallsWaitForTheLegacyStreamsPriorWork) {
 
 TEST_F(StreamTest, FreeAndDeviceSynchronizeWaitForEveryStream) {
   cudaStream_t nb;
-  ASSERT_EQ(cudaStreamCreateWithFlags(&nb, cudaStreamNonBlocking),
-            cudaSuccess);
+  ASSERT_EQ(cudaStreamCreateWithFlags(&nb, cudaStreamNonBlocking), cudaSuccess);
   void *unused = nullptr;
   ASSERT_EQ(cudaMalloc(&unused, 16), cudaSuccess);
   Gate *gate = newGate();
@@ -654,9 +650,9 @@ TEST_F(StreamTest, StreamWaitEventOrdersAcrossStreams) {
   EXPECT_FALSE(gate->timedOut);
   EXPECT_FALSE(after->timedOut);
   EXPECT_EQ(cudaStreamWaitEvent(consumer, ready, 0x10), cudaErrorInvalidValue);
-  EXPECT_EQ(cudaStreamWaitEvent(reinterpret_cast<cudaStream_t>(0x1234), ready,
-                                0),
-            cudaErrorInvalidResourceHandle);
+  EXPECT_EQ(
+      cudaStreamWaitEvent(reinterpret_cast<cudaStream_t>(0x1234), ready, 0),
+      cudaErrorInvalidResourceHandle);
   cudaGetLastError();
   EXPECT_EQ(cudaEventDestroy(ready), cudaSuccess);
   EXPECT_EQ(cudaEventDestroy(never), cudaSuccess);
@@ -725,8 +721,8 @@ TEST_F(StreamTest, HostFunctionsMayNotWaitForStreams) {
                   int x = 0, y = 0;
                   results[0] = cudaStreamSynchronize(nullptr);
                   results[1] = cudaDeviceSynchronize();
-                  results[2] = cudaMemcpy(&x, &y, sizeof(int),
-                                          cudaMemcpyHostToHost);
+                  results[2] =
+                      cudaMemcpy(&x, &y, sizeof(int), cudaMemcpyHostToHost);
                   results[3] = cudaMemcpyAsync(&x, &y, sizeof(int),
                                                cudaMemcpyHostToHost, nullptr);
                 },
@@ -786,9 +782,9 @@ TEST_F(StreamTest, ManyHostThreadsAtOnce) {
   ASSERT_EQ(cudaEventCreate(&shared), cudaSuccess);
   auto body = [&](int t) {
     cudaStream_t s;
-    if (cudaStreamCreateWithFlags(&s, t % 2 ? cudaStreamNonBlocking
-                                            : cudaStreamDefault) !=
-        cudaSuccess) {
+    if (cudaStreamCreateWithFlags(&s, t % 2
+                                          ? cudaStreamNonBlocking
+                                          : cudaStreamDefault) != cudaSuccess) {
       ++failures;
       return;
     }
@@ -803,11 +799,11 @@ TEST_F(StreamTest, ManyHostThreadsAtOnce) {
                                          : nullptr;
       for (int i = 0; i < kN; ++i)
         pinned[i] = i * t + r;
-      cudaMemcpyAsync(device, pinned, kN * sizeof(int),
-                      cudaMemcpyHostToDevice, stream);
+      cudaMemcpyAsync(device, pinned, kN * sizeof(int), cudaMemcpyHostToDevice,
+                      stream);
       launchAdd(device, kN, t + 1, stream);
-      cudaMemcpyAsync(pinned, device, kN * sizeof(int),
-                      cudaMemcpyDeviceToHost, stream);
+      cudaMemcpyAsync(pinned, device, kN * sizeof(int), cudaMemcpyDeviceToHost,
+                      stream);
       cudaEventRecord(done, stream);
       cudaEventRecord(shared, stream);
       cudaStreamWaitEvent(s, shared, 0);
@@ -959,7 +955,8 @@ TEST_F(StreamExitTest, ExitFromAHostFunctionDoesNotHang) {
         // Work that never finishes on the legacy stream.
         Gate *gate = newGate();
         cudaLaunchHostFunc(nullptr, Gate::wait, gate);
-        cudaLaunchHostFunc(s, [](void *) { std::exit(3); }, nullptr);
+        cudaLaunchHostFunc(
+            s, [](void *) { std::exit(3); }, nullptr);
         cudaDeviceSynchronize();
       },
       ::testing::ExitedWithCode(3), "");

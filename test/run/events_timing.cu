@@ -67,8 +67,7 @@ int main() {
       !ok(cudaEventCreate(&start), "event") ||
       !ok(cudaEventCreateWithFlags(&mid, cudaEventBlockingSync), "event") ||
       !ok(cudaEventCreate(&stop), "event") ||
-      !ok(cudaEventCreateWithFlags(&untimed, cudaEventDisableTiming),
-          "event"))
+      !ok(cudaEventCreateWithFlags(&untimed, cudaEventDisableTiming), "event"))
     return 1;
 
   // start | held back | kernel | mid | kernel | stop

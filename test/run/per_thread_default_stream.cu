@@ -92,9 +92,9 @@ int main(int argc, char **argv) {
     // B's stream 0 is A's: B cannot finish before A's host function gives
     // up waiting for it.
     b.join();
-    double waited = std::chrono::duration<double>(
-                        std::chrono::steady_clock::now() - bStart)
-                        .count();
+    double waited =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - bStart)
+            .count();
     a.join();
     if (!timedOut || waited < 1.5) {
       printf("FAIL: legacy stream 0 was not shared (%f s)\n", waited);

@@ -80,9 +80,8 @@ int main() {
   cudaStream_t streams[kStreams];
   cudaEvent_t stage1Done[kStreams];
   for (int s = 0; s < kStreams; ++s) {
-    if (!ok(cudaStreamCreateWithFlags(&streams[s], s % 2
-                                                       ? cudaStreamNonBlocking
-                                                       : cudaStreamDefault),
+    if (!ok(cudaStreamCreateWithFlags(&streams[s], s % 2 ? cudaStreamNonBlocking
+                                                         : cudaStreamDefault),
             "stream") ||
         !ok(cudaEventCreateWithFlags(&stage1Done[s], cudaEventDisableTiming),
             "event"))

@@ -218,8 +218,8 @@ Options parseArgs(ArrayRef<const char *> argv) {
     } else if (arg == "--default-stream" || arg == "-default-stream" ||
                arg.starts_with("--default-stream=") ||
                arg.starts_with("-default-stream=")) {
-      std::string mode = arg.contains('=') ? arg.split('=').second.str()
-                                           : value(arg);
+      std::string mode =
+          arg.contains('=') ? arg.split('=').second.str() : value(arg);
       if (mode == "per-thread")
         opts.perThreadDefaultStream = true;
       else if (mode == "legacy" || mode == "null")

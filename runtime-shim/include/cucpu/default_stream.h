@@ -24,8 +24,8 @@ extern "C" {
 #define CUCPU_PT_DEFAULT(v)
 #endif
 
-cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 gridDim,
-                                  dim3 blockDim, void **args,
+cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 gridDim, dim3 blockDim,
+                                  void **args,
                                   size_t sharedMem CUCPU_PT_DEFAULT(0),
                                   cudaStream_t stream CUCPU_PT_DEFAULT(0));
 cudaError_t cudaMemcpyAsync_ptsz(void *dst, const void *src, size_t count,
@@ -37,16 +37,14 @@ cudaError_t cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, const void *src,
                                    cudaStream_t stream CUCPU_PT_DEFAULT(0));
 cudaError_t cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count,
                                  cudaStream_t stream CUCPU_PT_DEFAULT(0));
-cudaError_t cudaMemcpyToSymbolAsync_ptsz(const void *symbol, const void *src,
-                                         size_t count, size_t offset,
-                                         enum cudaMemcpyKind kind,
-                                         cudaStream_t stream
-                                             CUCPU_PT_DEFAULT(0));
-cudaError_t cudaMemcpyFromSymbolAsync_ptsz(void *dst, const void *symbol,
-                                           size_t count, size_t offset,
-                                           enum cudaMemcpyKind kind,
-                                           cudaStream_t stream
-                                               CUCPU_PT_DEFAULT(0));
+cudaError_t
+cudaMemcpyToSymbolAsync_ptsz(const void *symbol, const void *src, size_t count,
+                             size_t offset, enum cudaMemcpyKind kind,
+                             cudaStream_t stream CUCPU_PT_DEFAULT(0));
+cudaError_t
+cudaMemcpyFromSymbolAsync_ptsz(void *dst, const void *symbol, size_t count,
+                               size_t offset, enum cudaMemcpyKind kind,
+                               cudaStream_t stream CUCPU_PT_DEFAULT(0));
 cudaError_t cudaMemPrefetchAsync_ptsz(const void *devPtr, size_t count,
                                       int dstDevice,
                                       cudaStream_t stream CUCPU_PT_DEFAULT(0));
