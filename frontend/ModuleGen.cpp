@@ -432,6 +432,12 @@ void ModuleGen::emitLauncher(const FunctionDecl *fd, mlir::func::FuncOp kernel) 
       b, l, ("__cucpu_entry_" + kernel.getSymName()).str(),
       b.getFunctionType(inputs, {}));
   launcher->setAttr(kKernelNameAttr, b.getStringAttr(kernel.getSymName()));
+  SmallVector<int64_t> paramLayout;
+  for (const ParmVarDecl *param : fd->parameters()) {
+    paramLayout.push_back(static_cast<int64_t>(sizeOf(param->getType())));
+    paramLayout.push_back(static_cast<int64_t>(alignOf(param->getType())));
+  }
+  launcher->setAttr(kKernelParamsAttr, b.getDenseI64ArrayAttr(paramLayout));
   launcher->setAttr("llvm.linkage", mlir::LLVM::LinkageAttr::get(
                                         ctx, mlir::LLVM::Linkage::Internal));
   mlir::Block *entry = launcher.addEntryBlock();

@@ -28,6 +28,8 @@ constexpr StringLiteral kCtorName = "__cucpu_register_device_module";
 
 constexpr StringLiteral kRegisterVarFn = "__cucpu_register_var";
 
+constexpr StringLiteral kRegisterParamsFn = "__cucpu_register_kernel_params";
+
 struct EmitKernelRegistrationPass
     : public cucpu::impl::EmitKernelRegistrationBase<
           EmitKernelRegistrationPass> {
@@ -51,6 +53,7 @@ struct EmitKernelRegistrationPass
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
     auto voidType = LLVM::LLVMVoidType::get(ctx);
     auto i64 = builder.getI64Type();
+    auto i32 = builder.getI32Type();
 
     builder.setInsertionPointToEnd(module.getBody());
     auto declare = [&](StringRef name, ArrayRef<Type> params) {
@@ -60,6 +63,7 @@ struct EmitKernelRegistrationPass
     };
     declare(kRegisterKernelFn, {ptrType, ptrType});
     declare(kRegisterVarFn, {ptrType, ptrType, i64});
+    declare(kRegisterParamsFn, {ptrType, i32, ptrType});
 
     auto ctor = LLVM::LLVMFuncOp::create(
         builder, loc, kCtorName, LLVM::LLVMFunctionType::get(voidType, {}),
@@ -88,6 +92,34 @@ struct EmitKernelRegistrationPass
           LLVM::AddressOfOp::create(builder, loc, ptrType, entry.getSymName());
       LLVM::CallOp::create(builder, loc, TypeRange(), kRegisterKernelFn,
                            ValueRange{name, entryPtr});
+      // The parameters' sizes and alignments let a launch copy its
+      // arguments, so that it can return before the kernel runs.
+      auto layout = entry->getAttrOfType<DenseI64ArrayAttr>(kKernelParamsAttr);
+      if (!layout)
+        continue;
+      ArrayRef<int64_t> values = layout.asArrayRef();
+      Value table;
+      if (values.empty()) {
+        table = LLVM::ZeroOp::create(builder, loc, ptrType);
+      } else {
+        std::string symbol = ("__cucpu_params." + Twine(index++)).str();
+        {
+          OpBuilder::InsertionGuard guard(builder);
+          builder.setInsertionPointToStart(module.getBody());
+          auto type = LLVM::LLVMArrayType::get(i64, values.size());
+          auto data = DenseElementsAttr::get(
+              RankedTensorType::get({static_cast<int64_t>(values.size())}, i64),
+              values);
+          LLVM::GlobalOp::create(builder, loc, type, /*isConstant=*/true,
+                                 LLVM::Linkage::Private, symbol, data);
+        }
+        table = LLVM::AddressOfOp::create(builder, loc, ptrType, symbol);
+      }
+      Value count = LLVM::ConstantOp::create(
+          builder, loc, i32,
+          builder.getI32IntegerAttr(static_cast<int32_t>(values.size() / 2)));
+      LLVM::CallOp::create(builder, loc, TypeRange(), kRegisterParamsFn,
+                           ValueRange{name, count, table});
     }
     for (LLVM::GlobalOp global : variables) {
       Value name = nameConstant(

@@ -13,7 +13,11 @@ def EmitKernelRegistration
     `cucpu.kernel_name` attribute (the kernel's mangled name, as the host side
     registers its stub under), adds a call
     `__cucpu_register_kernel("name", @entry)` to a module constructor, so the
-    runtime can find the entry when the host launches the kernel. Likewise
+    runtime can find the entry when the host launches the kernel. When the
+    entry carries `cucpu.kernel_params` (each parameter's size and alignment),
+    a call `__cucpu_register_kernel_params("name", count, @table)` follows, so
+    that a launch can copy its arguments and return before the kernel runs.
+    Likewise
     every `llvm.mlir.global` carrying `cucpu.device_var` (a `__device__` or
     `__constant__` variable) is registered with
     `__cucpu_register_var("name", @global, size)`, which is how

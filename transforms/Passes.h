@@ -14,6 +14,10 @@ namespace cucpu {
 
 /// Attribute on a launcher function: the kernel's mangled name.
 constexpr llvm::StringLiteral kKernelNameAttr = "cucpu.kernel_name";
+/// Attribute on a launcher function: the size and alignment in bytes of each
+/// kernel parameter (size0, align0, size1, align1, ...), so that the runtime
+/// can copy a launch's arguments and run the kernel after the launch returns.
+constexpr llvm::StringLiteral kKernelParamsAttr = "cucpu.kernel_params";
 /// The launcher argument holding the launch's dynamic shared memory bytes.
 constexpr unsigned kDynamicSharedBytesArg = 6;
 

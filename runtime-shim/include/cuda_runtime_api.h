@@ -203,4 +203,8 @@ char __cudaInitModule(void **fatCubinHandle);
 
 #undef CUCPU_DEFAULT
 
+// The per-thread default stream variants (and, with
+// CUDA_API_PER_THREAD_DEFAULT_STREAM, the names mapped to them).
+#include "cucpu/default_stream.h"
+
 #endif // CUCPU_CUDA_RUNTIME_API_H

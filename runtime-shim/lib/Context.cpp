@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
+#include "Stream.h"
 
 #include <omp.h>
 
@@ -96,12 +97,15 @@ using namespace cucpu;
 extern "C" {
 
 cudaError_t cudaGetLastError(void) {
-  cudaError_t e = lastError;
+  // Errors of asynchronous work count too, as in CUDA.
+  cudaError_t e = lastErrorWithAsync(lastError, /*consume=*/true);
   lastError = cudaSuccess;
   return e;
 }
 
-cudaError_t cudaPeekAtLastError(void) { return lastError; }
+cudaError_t cudaPeekAtLastError(void) {
+  return lastErrorWithAsync(lastError, /*consume=*/false);
+}
 
 int cucpu_worker_count(void) { return Context::get().workerCount(); }
 

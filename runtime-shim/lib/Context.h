@@ -19,6 +19,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace cucpu {
 
@@ -41,17 +42,8 @@ struct VarInfo {
 
 } // namespace cucpu
 
-// The opaque handle types of the API.
-struct CUstream_st {
-  unsigned flags = 0;
-  int priority = 0;
-};
-
-struct CUevent_st {
-  unsigned flags = 0;
-  bool recorded = false;
-  std::chrono::steady_clock::time_point time;
-};
+// The opaque handle types CUstream_st and CUevent_st are defined in
+// Stream.cpp.
 
 namespace cucpu {
 
@@ -77,6 +69,9 @@ public:
   std::unordered_map<const void *, std::string> stubNames;
   std::unordered_map<std::string, cucpu_kernel_entry> kernelEntries;
   std::unordered_map<const void *, FuncInfo> funcInfo;
+  // Device name -> parameter layout (size, alignment pairs) from
+  // __cucpu_register_kernel_params.
+  std::unordered_map<std::string, std::vector<uint64_t>> kernelParams;
 
   // Variables: host shadow -> device name, device name -> storage.
   std::unordered_map<const void *, std::string> shadowNames;

@@ -1,12 +1,13 @@
-//===- Device.cpp - Device management, streams and events -----------------===//
+//===- Device.cpp - Device management -------------------------------------===//
 //
 // Part of cucpu. The single device is the CPU: its properties describe the
-// machine and the limits the runtime enforces. Streams run synchronously but
-// are real, validated objects.
+// machine and the limits the runtime enforces. Streams and events are in
+// Stream.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
+#include "Stream.h"
 
 #include <unistd.h>
 
@@ -356,26 +357,20 @@ cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr,
 }
 
 cudaError_t cudaDeviceSynchronize(void) {
-  // Launches and copies complete before they return.
-  Context::get();
-  return cudaSuccess;
+  return setError(synchronizeDevice());
 }
 
 cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
 
 cudaError_t cudaDeviceReset(void) {
+  // Waits for all work first: nothing may use the memory freed below.
+  resetStreamsAndEvents();
   Context &ctx = Context::get();
   std::lock_guard<std::mutex> lock(ctx.mutex);
   for (auto &a : ctx.allocations)
     std::free(reinterpret_cast<void *>(a.first));
   ctx.allocations.clear();
   ctx.registeredHost.clear();
-  for (CUstream_st *s : ctx.streams)
-    delete s;
-  ctx.streams.clear();
-  for (CUevent_st *e : ctx.events)
-    delete e;
-  ctx.events.clear();
   ctx.funcInfo.clear();
   ctx.deviceCacheConfig = cudaFuncCachePreferNone;
   ctx.sharedMemConfig = cudaSharedMemBankSizeFourByte;
@@ -504,183 +499,5 @@ cudaError_t cudaRuntimeGetVersion(int *runtimeVersion) {
 
 cudaError_t cudaProfilerStart(void) { return cudaSuccess; }
 cudaError_t cudaProfilerStop(void) { return cudaSuccess; }
-
-//===----------------------------------------------------------------------===//
-// Streams.
-//===----------------------------------------------------------------------===//
-
-cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream,
-                                         unsigned int flags, int priority) {
-  if (!pStream || (flags & ~unsigned(cudaStreamNonBlocking)))
-    return setError(cudaErrorInvalidValue);
-  auto *s = new CUstream_st();
-  s->flags = flags;
-  s->priority = priority > 0 ? 0 : (priority < -5 ? -5 : priority);
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
-  ctx.streams.insert(s);
-  *pStream = s;
-  return cudaSuccess;
-}
-
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream,
-                                      unsigned int flags) {
-  return cudaStreamCreateWithPriority(pStream, flags, 0);
-}
-
-cudaError_t cudaStreamCreate(cudaStream_t *pStream) {
-  return cudaStreamCreateWithPriority(pStream, cudaStreamDefault, 0);
-}
-
-cudaError_t cudaStreamDestroy(cudaStream_t stream) {
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
-  if (!ctx.streams.erase(stream))
-    return setError(cudaErrorInvalidResourceHandle);
-  delete stream;
-  return cudaSuccess;
-}
-
-cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
-  if (!ctx.validStream(stream))
-    return setError(cudaErrorInvalidResourceHandle);
-  return cudaSuccess;
-}
-
-cudaError_t cudaStreamQuery(cudaStream_t stream) {
-  return cudaStreamSynchronize(stream);
-}
-
-cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags) {
-  if (!flags)
-    return setError(cudaErrorInvalidValue);
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
-  if (!ctx.validStream(stream))
-    return setError(cudaErrorInvalidResourceHandle);
-  *flags = ctx.streams.count(stream) ? stream->flags : 0;
-  return cudaSuccess;
-}
-
-cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority) {
-  if (!priority)
-    return setError(cudaErrorInvalidValue);
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
-  if (!ctx.validStream(stream))
-    return setError(cudaErrorInvalidResourceHandle);
-  *priority = ctx.streams.count(stream) ? stream->priority : 0;
-  return cudaSuccess;
-}
-
-cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
-                                unsigned int) {
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
-  if (!ctx.validStream(stream) || !ctx.events.count(event))
-    return setError(cudaErrorInvalidResourceHandle);
-  return cudaSuccess;
-}
-
-cudaError_t cudaStreamAddCallback(cudaStream_t stream,
-                                  cudaStreamCallback_t callback,
-                                  void *userData, unsigned int flags) {
-  if (!callback || flags != 0)
-    return setError(cudaErrorInvalidValue);
-  {
-    Context &ctx = Context::get();
-    std::lock_guard<std::mutex> lock(ctx.mutex);
-    if (!ctx.validStream(stream))
-      return setError(cudaErrorInvalidResourceHandle);
-  }
-  callback(stream, cudaSuccess, userData);
-  return cudaSuccess;
-}
-
-cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
-                               void *userData) {
-  if (!fn)
-    return setError(cudaErrorInvalidValue);
-  {
-    Context &ctx = Context::get();
-    std::lock_guard<std::mutex> lock(ctx.mutex);
-    if (!ctx.validStream(stream))
-      return setError(cudaErrorInvalidResourceHandle);
-  }
-  fn(userData);
-  return cudaSuccess;
-}
-
-//===----------------------------------------------------------------------===//
-// Events.
-//===----------------------------------------------------------------------===//
-
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags) {
-  if (!event || (flags & ~unsigned(cudaEventBlockingSync |
-                                    cudaEventDisableTiming |
-                                    cudaEventInterprocess)))
-    return setError(cudaErrorInvalidValue);
-  auto *e = new CUevent_st();
-  e->flags = flags;
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
-  ctx.events.insert(e);
-  *event = e;
-  return cudaSuccess;
-}
-
-cudaError_t cudaEventCreate(cudaEvent_t *event) {
-  return cudaEventCreateWithFlags(event, cudaEventDefault);
-}
-
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
-  if (!ctx.events.count(event) || !ctx.validStream(stream))
-    return setError(cudaErrorInvalidResourceHandle);
-  event->recorded = true;
-  event->time = std::chrono::steady_clock::now();
-  return cudaSuccess;
-}
-
-cudaError_t cudaEventSynchronize(cudaEvent_t event) {
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
-  if (!ctx.events.count(event))
-    return setError(cudaErrorInvalidResourceHandle);
-  return cudaSuccess;
-}
-
-cudaError_t cudaEventQuery(cudaEvent_t event) {
-  return cudaEventSynchronize(event);
-}
-
-cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,
-                                 cudaEvent_t end) {
-  if (!ms)
-    return setError(cudaErrorInvalidValue);
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
-  if (!ctx.events.count(start) || !ctx.events.count(end))
-    return setError(cudaErrorInvalidResourceHandle);
-  if ((start->flags | end->flags) & cudaEventDisableTiming)
-    return setError(cudaErrorInvalidResourceHandle);
-  if (!start->recorded || !end->recorded)
-    return setError(cudaErrorInvalidResourceHandle);
-  std::chrono::duration<double, std::milli> d = end->time - start->time;
-  *ms = static_cast<float>(d.count());
-  return cudaSuccess;
-}
-
-cudaError_t cudaEventDestroy(cudaEvent_t event) {
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
-  if (!ctx.events.erase(event))
-    return setError(cudaErrorInvalidResourceHandle);
-  delete event;
-  return cudaSuccess;
-}
 
 } // extern "C"

@@ -7,8 +7,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
+#include "Stream.h"
 
 #include <cstring>
+#include <memory>
+#include <new>
 #include <vector>
 
 using namespace cucpu;
@@ -68,6 +71,44 @@ bool validKind(cudaMemcpyKind kind) {
   return kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault;
 }
 
+/// A launch's copy of its arguments: the host stub's originals are gone when
+/// the launch returns, before the kernel runs.
+class ArgumentCopy {
+public:
+  /// layout holds (size, alignment) pairs, one per argument.
+  ArgumentCopy(const std::vector<uint64_t> &layout, void **args) {
+    size_t count = layout.size() / 2;
+    size_t total = 0;
+    for (size_t i = 0; i < count; ++i) {
+      size_t align = layout[2 * i + 1] ? layout[2 * i + 1] : 1;
+      if (align > maxAlign)
+        maxAlign = align;
+      total = (total + align - 1) / align * align + layout[2 * i];
+    }
+    storage = static_cast<char *>(
+        ::operator new(total ? total : 1, std::align_val_t(maxAlign)));
+    pointers.resize(count);
+    size_t offset = 0;
+    for (size_t i = 0; i < count; ++i) {
+      size_t align = layout[2 * i + 1] ? layout[2 * i + 1] : 1;
+      offset = (offset + align - 1) / align * align;
+      pointers[i] = storage + offset;
+      std::memcpy(storage + offset, args[i], layout[2 * i]);
+      offset += layout[2 * i];
+    }
+  }
+  ~ArgumentCopy() { ::operator delete(storage, std::align_val_t(maxAlign)); }
+  ArgumentCopy(const ArgumentCopy &) = delete;
+  ArgumentCopy &operator=(const ArgumentCopy &) = delete;
+
+  void **args() { return pointers.data(); }
+
+private:
+  size_t maxAlign = alignof(std::max_align_t);
+  char *storage = nullptr;
+  std::vector<void *> pointers;
+};
+
 } // namespace
 
 extern "C" {
@@ -83,6 +124,15 @@ void __cucpu_register_kernel(const char *deviceName,
   Context &ctx = Context::get();
   std::lock_guard<std::mutex> lock(ctx.mutex);
   ctx.kernelEntries.emplace(deviceName, entry);
+}
+
+void __cucpu_register_kernel_params(const char *deviceName, uint32_t count,
+                                    const uint64_t *layout) {
+  if (!deviceName || (count && !layout))
+    return;
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  ctx.kernelParams[deviceName].assign(layout, layout + 2 * size_t(count));
 }
 
 void __cucpu_register_var(const char *deviceName, void *storage,
@@ -163,6 +213,8 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
                              cudaStream_t stream) {
   Context &ctx = Context::get();
   cucpu_kernel_entry entry = nullptr;
+  std::vector<uint64_t> layout;
+  bool haveLayout = false;
   {
     std::lock_guard<std::mutex> lock(ctx.mutex);
     if (!ctx.validStream(stream))
@@ -174,6 +226,11 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
     if (e == ctx.kernelEntries.end())
       return setError(cudaErrorInvalidDeviceFunction);
     entry = e->second;
+    auto params = ctx.kernelParams.find(name->second);
+    if (params != ctx.kernelParams.end()) {
+      layout = params->second;
+      haveLayout = true;
+    }
     int sharedLimit = kDefaultSharedBytes;
     auto info = ctx.funcInfo.find(func);
     if (info != ctx.funcInfo.end())
@@ -182,11 +239,24 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
     if (err != cudaSuccess)
       return setError(err);
   }
-  applyWorkerCountToThisThread();
-  // Streams execute synchronously: the launch is complete on return.
-  entry(gridDim.x, gridDim.y, gridDim.z, blockDim.x, blockDim.y, blockDim.z,
-        static_cast<uint64_t>(sharedMem), args);
-  return cudaSuccess;
+  uint64_t shared = sharedMem;
+  if (!haveLayout) {
+    // No parameter layout (an older device object): the arguments are read
+    // in place, so the launch waits for the kernel.
+    return enqueueAndWait(stream, [=] {
+      applyWorkerCountToThisThread();
+      entry(gridDim.x, gridDim.y, gridDim.z, blockDim.x, blockDim.y, blockDim.z,
+            shared, args);
+      return cudaSuccess;
+    });
+  }
+  auto copy = std::make_shared<ArgumentCopy>(layout, args);
+  return enqueue(stream, [=] {
+    applyWorkerCountToThisThread();
+    entry(gridDim.x, gridDim.y, gridDim.z, blockDim.x, blockDim.y, blockDim.z,
+          shared, copy->args());
+    return cudaSuccess;
+  });
 }
 
 cudaError_t cudaFuncSetAttribute(const void *func, cudaFuncAttribute attr,
@@ -316,8 +386,11 @@ cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src,
   char *storage;
   if (cudaError_t err = symbolRange(symbol, count, offset, src, &storage))
     return err;
-  if (count != 0)
-    std::memmove(storage, src, count);
+  if (count == 0)
+    return cudaSuccess;
+  if (cudaError_t err = waitForSynchronousCall())
+    return setError(err);
+  std::memmove(storage, src, count);
   return cudaSuccess;
 }
 
@@ -329,8 +402,11 @@ cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
   char *storage;
   if (cudaError_t err = symbolRange(symbol, count, offset, dst, &storage))
     return err;
-  if (count != 0)
-    std::memmove(dst, storage, count);
+  if (count == 0)
+    return cudaSuccess;
+  if (cudaError_t err = waitForSynchronousCall())
+    return setError(err);
+  std::memmove(dst, storage, count);
   return cudaSuccess;
 }
 
@@ -343,7 +419,18 @@ cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src,
     if (!ctx.validStream(stream))
       return setError(cudaErrorInvalidResourceHandle);
   }
-  return cudaMemcpyToSymbol(symbol, src, count, offset, kind);
+  if (!validKind(kind) || kind == cudaMemcpyHostToHost ||
+      kind == cudaMemcpyDeviceToHost)
+    return setError(cudaErrorInvalidMemcpyDirection);
+  char *storage;
+  if (cudaError_t err = symbolRange(symbol, count, offset, src, &storage))
+    return err;
+  if (count == 0)
+    return cudaSuccess;
+  return enqueueCopy(stream, src, nullptr, [=] {
+    std::memmove(storage, src, count);
+    return cudaSuccess;
+  });
 }
 
 cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol,
@@ -356,7 +443,18 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol,
     if (!ctx.validStream(stream))
       return setError(cudaErrorInvalidResourceHandle);
   }
-  return cudaMemcpyFromSymbol(dst, symbol, count, offset, kind);
+  if (!validKind(kind) || kind == cudaMemcpyHostToHost ||
+      kind == cudaMemcpyHostToDevice)
+    return setError(cudaErrorInvalidMemcpyDirection);
+  char *storage;
+  if (cudaError_t err = symbolRange(symbol, count, offset, dst, &storage))
+    return err;
+  if (count == 0)
+    return cudaSuccess;
+  return enqueueCopy(stream, dst, nullptr, [=] {
+    std::memmove(dst, storage, count);
+    return cudaSuccess;
+  });
 }
 
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol) {

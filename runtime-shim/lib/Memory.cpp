@@ -2,11 +2,14 @@
 //
 // Part of cucpu. Device memory is host memory: allocations are 256-byte
 // aligned heap blocks tracked in the context so that pointers can be
-// validated; copies are memmove.
+// validated; copies are memmove. The asynchronous copies and fills run on
+// their stream's worker (Stream.h); the synchronous ones wait for the work
+// before them and run on the calling thread.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
+#include "Stream.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -118,12 +121,27 @@ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width,
   return err;
 }
 
-cudaError_t cudaFree(void *devPtr) { return release(devPtr, true); }
+cudaError_t cudaFree(void *devPtr) {
+  // As in CUDA, freeing waits for the device: queued work may use the memory.
+  if (cudaError_t err = synchronizeDevice())
+    return setError(err);
+  return release(devPtr, true);
+}
 
 cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream) {
   if (cudaError_t err = checkStream(stream))
     return setError(err);
-  return release(devPtr, true);
+  if (!devPtr)
+    return cudaSuccess;
+  {
+    Context &ctx = Context::get();
+    std::lock_guard<std::mutex> lock(ctx.mutex);
+    auto it = ctx.allocations.find(reinterpret_cast<uintptr_t>(devPtr));
+    if (it == ctx.allocations.end() || it->second.kind == AllocKind::Host)
+      return setError(cudaErrorInvalidValue);
+  }
+  // Freed in stream order, after the work queued before on the stream.
+  return enqueue(stream, [devPtr] { return release(devPtr, true); });
 }
 
 cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags) {
@@ -137,7 +155,11 @@ cudaError_t cudaMallocHost(void **ptr, size_t size) {
   return allocate(ptr, size, AllocKind::Host);
 }
 
-cudaError_t cudaFreeHost(void *ptr) { return release(ptr, false); }
+cudaError_t cudaFreeHost(void *ptr) {
+  if (cudaError_t err = synchronizeDevice())
+    return setError(err);
+  return release(ptr, false);
+}
 
 cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost,
                                      unsigned int flags) {
@@ -183,8 +205,11 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
                        cudaMemcpyKind kind) {
   if (cudaError_t err = checkCopy(dst, src, count, kind))
     return setError(err);
-  if (count)
-    std::memmove(dst, src, count);
+  if (!count)
+    return cudaSuccess;
+  if (cudaError_t err = waitForSynchronousCall())
+    return setError(err);
+  std::memmove(dst, src, count);
   return cudaSuccess;
 }
 
@@ -192,7 +217,14 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
                             cudaMemcpyKind kind, cudaStream_t stream) {
   if (cudaError_t err = checkStream(stream))
     return setError(err);
-  return cudaMemcpy(dst, src, count, kind);
+  if (cudaError_t err = checkCopy(dst, src, count, kind))
+    return setError(err);
+  if (!count)
+    return cudaSuccess;
+  return enqueueCopy(stream, dst, src, [=] {
+    std::memmove(dst, src, count);
+    return cudaSuccess;
+  });
 }
 
 cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src,
@@ -202,29 +234,49 @@ cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src,
   return cudaMemcpy(dst, src, count, cudaMemcpyDeviceToDevice);
 }
 
-cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
-                         size_t spitch, size_t width, size_t height,
-                         cudaMemcpyKind kind) {
+/// Checks a 2D copy; *empty tells that it copies nothing.
+static cudaError_t checkCopy2D(void *dst, size_t dpitch, const void *src,
+                               size_t spitch, size_t width, size_t height,
+                               cudaMemcpyKind kind, bool *empty) {
+  *empty = true;
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
-    return setError(cudaErrorInvalidMemcpyDirection);
+    return cudaErrorInvalidMemcpyDirection;
   if (width > dpitch || width > spitch)
-    return setError(cudaErrorInvalidPitchValue);
+    return cudaErrorInvalidPitchValue;
   if (width == 0 || height == 0)
     return cudaSuccess;
   size_t dspan = dpitch * (height - 1) + width;
   size_t sspan = spitch * (height - 1) + width;
   if (!dst || !src)
-    return setError(cudaErrorInvalidValue);
-  {
-    Context &ctx = Context::get();
-    std::lock_guard<std::mutex> lock(ctx.mutex);
-    if (!rangeOk(ctx, dst, dspan) || !rangeOk(ctx, src, sspan))
-      return setError(cudaErrorInvalidValue);
-  }
+    return cudaErrorInvalidValue;
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  if (!rangeOk(ctx, dst, dspan) || !rangeOk(ctx, src, sspan))
+    return cudaErrorInvalidValue;
+  *empty = false;
+  return cudaSuccess;
+}
+
+static cudaError_t copy2D(void *dst, size_t dpitch, const void *src,
+                          size_t spitch, size_t width, size_t height) {
   for (size_t row = 0; row < height; ++row)
     std::memmove(static_cast<char *>(dst) + row * dpitch,
                  static_cast<const char *>(src) + row * spitch, width);
   return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
+                         size_t spitch, size_t width, size_t height,
+                         cudaMemcpyKind kind) {
+  bool empty;
+  if (cudaError_t err =
+          checkCopy2D(dst, dpitch, src, spitch, width, height, kind, &empty))
+    return setError(err);
+  if (empty)
+    return cudaSuccess;
+  if (cudaError_t err = waitForSynchronousCall())
+    return setError(err);
+  return copy2D(dst, dpitch, src, spitch, width, height);
 }
 
 cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
@@ -232,20 +284,32 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
                               cudaMemcpyKind kind, cudaStream_t stream) {
   if (cudaError_t err = checkStream(stream))
     return setError(err);
-  return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+  bool empty;
+  if (cudaError_t err =
+          checkCopy2D(dst, dpitch, src, spitch, width, height, kind, &empty))
+    return setError(err);
+  if (empty)
+    return cudaSuccess;
+  return enqueueCopy(stream, dst, src, [=] {
+    return copy2D(dst, dpitch, src, spitch, width, height);
+  });
+}
+
+static cudaError_t checkFill(void *devPtr, size_t count) {
+  if (!devPtr)
+    return cudaErrorInvalidValue;
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  return rangeOk(ctx, devPtr, count) ? cudaSuccess : cudaErrorInvalidValue;
 }
 
 cudaError_t cudaMemset(void *devPtr, int value, size_t count) {
   if (count == 0)
     return cudaSuccess;
-  if (!devPtr)
-    return setError(cudaErrorInvalidValue);
-  {
-    Context &ctx = Context::get();
-    std::lock_guard<std::mutex> lock(ctx.mutex);
-    if (!rangeOk(ctx, devPtr, count))
-      return setError(cudaErrorInvalidValue);
-  }
+  if (cudaError_t err = checkFill(devPtr, count))
+    return setError(err);
+  if (cudaError_t err = waitForSynchronousCall())
+    return setError(err);
   std::memset(devPtr, value, count);
   return cudaSuccess;
 }
@@ -254,7 +318,14 @@ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
                             cudaStream_t stream) {
   if (cudaError_t err = checkStream(stream))
     return setError(err);
-  return cudaMemset(devPtr, value, count);
+  if (count == 0)
+    return cudaSuccess;
+  if (cudaError_t err = checkFill(devPtr, count))
+    return setError(err);
+  return enqueueCopy(stream, devPtr, nullptr, [=] {
+    std::memset(devPtr, value, count);
+    return cudaSuccess;
+  });
 }
 
 cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width,
@@ -271,6 +342,8 @@ cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width,
     if (!rangeOk(ctx, devPtr, pitch * (height - 1) + width))
       return setError(cudaErrorInvalidValue);
   }
+  if (cudaError_t err = waitForSynchronousCall())
+    return setError(err);
   for (size_t row = 0; row < height; ++row)
     std::memset(static_cast<char *>(devPtr) + row * pitch, value, width);
   return cudaSuccess;

@@ -41,7 +41,7 @@ void recordingEntry(uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,
 char stubA, stubB, stubLate, stubNoEntry, stubUnknown;
 
 TEST(Launch, EntryReceivesConfigurationAndArguments) {
-  registerFakeKernel(&stubA, "_Z7kernelAif", recordingEntry);
+  registerFakeKernel(&stubA, "_Z7kernelAif", recordingEntry, {4, 4, 4, 4});
   seen = Seen();
   int a = 42;
   float b = 2.5f;
@@ -49,6 +49,10 @@ TEST(Launch, EntryReceivesConfigurationAndArguments) {
   ASSERT_EQ(cudaLaunchKernel(&stubA, dim3(3, 2, 1), dim3(32, 4, 2), args, 1024,
                              nullptr),
             cudaSuccess);
+  // The kernel runs on the stream's worker, with copies of the arguments.
+  a = -1;
+  b = -1;
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
   EXPECT_EQ(seen.calls, 1);
   EXPECT_EQ(seen.grid[0], 3u);
   EXPECT_EQ(seen.grid[1], 2u);
@@ -63,7 +67,7 @@ TEST(Launch, EntryReceivesConfigurationAndArguments) {
 }
 
 TEST(Launch, TemplateOverloadAndStreams) {
-  registerFakeKernel(&stubB, "_Z7kernelBif", recordingEntry);
+  registerFakeKernel(&stubB, "_Z7kernelBif", recordingEntry, {4, 4, 4, 4});
   seen = Seen();
   cudaStream_t s;
   ASSERT_EQ(cudaStreamCreate(&s), cudaSuccess);
@@ -72,11 +76,13 @@ TEST(Launch, TemplateOverloadAndStreams) {
   void *args[] = {&a, &b};
   EXPECT_EQ(cudaLaunchKernel(&stubB, dim3(1), dim3(1), args, 0, s),
             cudaSuccess);
+  EXPECT_EQ(cudaStreamSynchronize(s), cudaSuccess);
   EXPECT_EQ(seen.calls, 1);
   EXPECT_EQ(seen.arg0, 7);
   EXPECT_EQ(cudaLaunchKernel(&stubB, dim3(1), dim3(1), args, 0,
                              cudaStreamPerThread),
             cudaSuccess);
+  EXPECT_EQ(cudaStreamSynchronize(cudaStreamPerThread), cudaSuccess);
   EXPECT_EQ(seen.calls, 2);
   ASSERT_EQ(cudaStreamDestroy(s), cudaSuccess);
   // A destroyed stream is an invalid handle.
@@ -99,6 +105,8 @@ TEST(Launch, DeviceEntryRegisteredAfterHostStub) {
   __cucpu_register_kernel("_Z10lateKernelif", recordingEntry);
   EXPECT_EQ(cudaLaunchKernel(&stubLate, dim3(1), dim3(1), args, 0, nullptr),
             cudaSuccess);
+  // Without a parameter layout (an older device object) the arguments cannot
+  // be copied: the launch returns once the kernel is done.
   EXPECT_EQ(seen.calls, 1);
 }
 
@@ -125,7 +133,7 @@ struct BadConfig {
 class LaunchConfig : public ::testing::TestWithParam<BadConfig> {};
 
 TEST_P(LaunchConfig, RejectedAndReportedOnce) {
-  registerFakeKernel(&stubA, "_Z7kernelAif", recordingEntry);
+  registerFakeKernel(&stubA, "_Z7kernelAif", recordingEntry, {4, 4, 4, 4});
   seen = Seen();
   int a = 0;
   float b = 0;
@@ -133,6 +141,8 @@ TEST_P(LaunchConfig, RejectedAndReportedOnce) {
   const BadConfig &c = GetParam();
   EXPECT_EQ(cudaLaunchKernel(&stubA, c.grid, c.block, args, c.shmem, nullptr),
             c.expected);
+  // Reported at the launch; nothing was queued.
+  EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
   EXPECT_EQ(seen.calls, 0);
   EXPECT_EQ(cudaGetLastError(), c.expected);
   EXPECT_EQ(cudaGetLastError(), cudaSuccess);
@@ -156,7 +166,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadConfig{dim3(1), dim3(32), 48 * 1024 + 1, cudaErrorInvalidValue}));
 
 TEST(Launch, LimitsThemselvesAreAccepted) {
-  registerFakeKernel(&stubA, "_Z7kernelAif", recordingEntry);
+  registerFakeKernel(&stubA, "_Z7kernelAif", recordingEntry, {4, 4, 4, 4});
   seen = Seen();
   int a = 0;
   float b = 0;
@@ -166,12 +176,13 @@ TEST(Launch, LimitsThemselvesAreAccepted) {
             cudaSuccess);
   EXPECT_EQ(cudaLaunchKernel(&stubA, dim3(1), dim3(1024), args, 0, nullptr),
             cudaSuccess);
+  EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
   EXPECT_EQ(seen.calls, 2);
 }
 
 TEST(Launch, SharedMemoryLimitRaisedByFuncAttribute) {
   static char stubBig;
-  registerFakeKernel(&stubBig, "_Z3bigif", recordingEntry);
+  registerFakeKernel(&stubBig, "_Z3bigif", recordingEntry, {4, 4, 4, 4});
   seen = Seen();
   int a = 0;
   float b = 0;
@@ -192,6 +203,7 @@ TEST(Launch, SharedMemoryLimitRaisedByFuncAttribute) {
   EXPECT_EQ(cudaLaunchKernel(&stubBig, dim3(1), dim3(32), args, 100 * 1024,
                              nullptr),
             cudaSuccess);
+  EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
   EXPECT_EQ(seen.shmem, 100u * 1024);
   EXPECT_EQ(cudaLaunchKernel(&stubBig, dim3(1), dim3(32), args,
                              227 * 1024 + 1, nullptr),
@@ -259,7 +271,7 @@ TEST(Workers, CucpuNumThreadsWinsOverOmpNumThreads) {
 }
 
 TEST(Workers, KernelsRunWithWorkerCountOnEveryHostThread) {
-  registerFakeKernel(&stubA, "_Z7kernelAif", recordingEntry);
+  registerFakeKernel(&stubA, "_Z7kernelAif", recordingEntry, {4, 4, 4, 4});
   int a = 0;
   float b = 0;
   void *args[] = {&a, &b};
@@ -269,6 +281,7 @@ TEST(Workers, KernelsRunWithWorkerCountOnEveryHostThread) {
               cudaSuccess);
   });
   t.join();
+  EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
   EXPECT_EQ(seen.calls, 1);
   EXPECT_EQ(seen.maxThreads, 3);
 }

@@ -126,6 +126,8 @@ TEST(Memory, Memset) {
   EXPECT_EQ(d[0], 0xAB);
   EXPECT_EQ(d[99], 0xAB);
   EXPECT_EQ(cudaMemsetAsync(d + 10, 0, 5), cudaSuccess);
+  // The fill runs on the legacy stream's worker.
+  EXPECT_EQ(cudaStreamSynchronize(0), cudaSuccess);
   EXPECT_EQ(d[9], 0xAB);
   EXPECT_EQ(d[10], 0);
   EXPECT_EQ(d[14], 0);

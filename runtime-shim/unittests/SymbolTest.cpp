@@ -110,6 +110,7 @@ TEST(Symbols, DeviceStorageRegisteredLater) {
   ASSERT_EQ(cudaMemcpyToSymbol(lateShadow, &x, sizeof(x)), cudaSuccess);
   EXPECT_EQ(lateStorage, 3.25);
   double y = 0;
+  // Into pageable memory: the copy is done when the call returns, as in CUDA.
   ASSERT_EQ(cudaMemcpyFromSymbolAsync(&y, lateShadow, sizeof(y)), cudaSuccess);
   EXPECT_EQ(y, 3.25);
 }

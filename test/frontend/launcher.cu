@@ -24,6 +24,7 @@ int main() { return 0; }
 // CHECK-LABEL: func.func @__cucpu_entry__Z5scalePffi
 // CHECK-SAME: (%[[GX:[^:]*]]: i32, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %[[BX:[^:]*]]: i32, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %{{[^:]*}}: i64, %[[ARGS:[^:]*]]: !llvm.ptr)
 // CHECK-SAME: cucpu.kernel_name = "_Z5scalePffi"
+// CHECK-SAME: cucpu.kernel_params = array<i64: 8, 8, 4, 4, 4, 4>
 // CHECK: %[[SLOT1:.*]] = llvm.getelementptr %[[ARGS]][1]
 // CHECK: %[[P1:.*]] = llvm.load %[[SLOT1]] : !llvm.ptr -> !llvm.ptr
 // CHECK: %[[FACTOR:.*]] = llvm.load %[[P1]] {{.*}} -> f32

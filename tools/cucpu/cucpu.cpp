@@ -15,6 +15,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -72,6 +73,11 @@ COMPILATION OPTIONS:
   -std=<standard>       C++ standard (e.g. -std=c++17)
   -x <language>         Treat the following inputs as <language>: cuda, cu,
                         c++, c, or none (decide by extension)
+  --default-stream <mode>
+                        What stream 0 means in host code: legacy (the
+                        default; also null) or per-thread (each host thread
+                        has its own default stream; defines
+                        CUDA_API_PER_THREAD_DEFAULT_STREAM, as nvcc does)
   --cuda-lower          Translate CUDA device code to CPU code (the default
                         for CUDA inputs; accepted for compatibility)
   --cpuify=<mode>       How __syncthreads lowering keeps a value across a
@@ -129,6 +135,10 @@ struct Options {
   bool verbose = false;
   /// The device pipeline's choices (optimization level set later).
   cucpu::PipelineOptions pipeline;
+  /// --default-stream per-thread (or CUDA_API_PER_THREAD_DEFAULT_STREAM
+  /// defined on the command line): <<<>>> launches on stream 0 go to the
+  /// launching thread's default stream.
+  bool perThreadDefaultStream = false;
   std::vector<std::string> frontendArgs; // -I -D -U -std -include -isystem
   std::vector<std::string> hostArgs;     // -W -f -m -g
   std::vector<std::string> linkArgs;     // -l -L -Wl, -pthread
@@ -202,7 +212,23 @@ Options parseArgs(ArrayRef<const char *> argv) {
     } else if (arg.starts_with("-I")) {
       opts.frontendArgs.push_back("-I" + value("-I"));
     } else if (arg.starts_with("-D")) {
-      opts.frontendArgs.push_back("-D" + value("-D"));
+      std::string macro = value("-D");
+      StringRef macroName = StringRef(macro).split('=').first;
+      if (macroName == "CUDA_API_PER_THREAD_DEFAULT_STREAM")
+        opts.perThreadDefaultStream = true;
+      opts.frontendArgs.push_back("-D" + macro);
+    } else if (arg == "--default-stream" || arg == "-default-stream" ||
+               arg.starts_with("--default-stream=") ||
+               arg.starts_with("-default-stream=")) {
+      std::string mode =
+          arg.contains('=') ? arg.split('=').second.str() : value(arg);
+      if (mode == "per-thread")
+        opts.perThreadDefaultStream = true;
+      else if (mode == "legacy" || mode == "null")
+        opts.perThreadDefaultStream = false;
+      else
+        fatal("unknown --default-stream mode '" + mode +
+              "' (legacy, null or per-thread)");
     } else if (arg.starts_with("-U")) {
       opts.frontendArgs.push_back("-U" + value("-U"));
     } else if (arg == "-isystem" || arg == "-include") {
@@ -269,6 +295,11 @@ Options parseArgs(ArrayRef<const char *> argv) {
   }
   if (opts.inputs.empty())
     fatal("no input files");
+  if (opts.perThreadDefaultStream &&
+      llvm::none_of(opts.frontendArgs, [](StringRef a) {
+        return a.split('=').first == "-DCUDA_API_PER_THREAD_DEFAULT_STREAM";
+      }))
+    opts.frontendArgs.push_back("-DCUDA_API_PER_THREAD_DEFAULT_STREAM");
   return opts;
 }
 
@@ -383,6 +414,11 @@ bool Driver::compileHost(const Input &input, const std::string &object) {
                            emptyFatbin});
   if (opts.optLevel >= 0)
     args.push_back("-O" + std::to_string(opts.optLevel));
+  // clang's <<<>>> then calls cudaLaunchKernel_ptsz, which takes stream 0 as
+  // the launching thread's default stream. (clang's driver passes the flag
+  // on only for HIP, so it goes to the frontend directly.)
+  if (opts.perThreadDefaultStream)
+    args.insert(args.end(), {"-Xclang", "-fgpu-default-stream=per-thread"});
   args.insert(args.end(), opts.hostArgs.begin(), opts.hostArgs.end());
   args.insert(args.end(), {"-c", input.path, "-o", object});
   return runCommand(args);

@@ -27,6 +27,14 @@ typedef void (*cucpu_kernel_entry)(uint32_t gridX, uint32_t gridY,
 /// deviceName. The name string must outlive the process.
 void __cucpu_register_kernel(const char *deviceName, cucpu_kernel_entry entry);
 
+/// Registers the layout of a kernel's parameters: count parameters, the i-th
+/// of layout[2*i] bytes aligned to layout[2*i+1] bytes. With it a launch
+/// copies its arguments and returns before the kernel runs; without it (an
+/// older device object) the launch waits for the kernel. layout must outlive
+/// the process.
+void __cucpu_register_kernel_params(const char *deviceName, uint32_t count,
+                                    const uint64_t *layout);
+
 /// Registers the storage of a device variable (size bytes at storage).
 void __cucpu_register_var(const char *deviceName, void *storage,
                           uint64_t size);
