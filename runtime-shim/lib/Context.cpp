@@ -7,15 +7,20 @@
 #include "Context.h"
 
 #include <omp.h>
+#include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 
 namespace cucpu {
 
 namespace {
 thread_local cudaError_t lastError = cudaSuccess;
 thread_local int appliedWorkers = 0;
+// Not in the Context: a failing kernel sets it without taking the mutex.
+std::atomic<int> sticky{cudaSuccess};
 
 /// Parses a positive integer at the start of s (OMP_NUM_THREADS may be a
 /// comma-separated list; its first entry counts). Returns 0 if none.
@@ -31,6 +36,48 @@ int parsePositive(const char *s) {
   return static_cast<int>(v);
 }
 } // namespace
+
+namespace {
+/// The value of a "Key: N kB" line of /proc/meminfo in bytes, or 0.
+size_t memInfoBytes(const char *key) {
+  std::ifstream in("/proc/meminfo");
+  std::string line;
+  size_t keyLen = std::strlen(key);
+  while (std::getline(in, line)) {
+    if (line.compare(0, keyLen, key) != 0 || line.size() <= keyLen ||
+        line[keyLen] != ':')
+      continue;
+    unsigned long long kb = std::strtoull(line.c_str() + keyLen + 1, nullptr,
+                                          10);
+    return static_cast<size_t>(kb) * 1024;
+  }
+  return 0;
+}
+} // namespace
+
+size_t totalMemoryBytes() {
+  long pages = sysconf(_SC_PHYS_PAGES);
+  long pageSize = sysconf(_SC_PAGESIZE);
+  if (pages > 0 && pageSize > 0)
+    return static_cast<size_t>(pages) * static_cast<size_t>(pageSize);
+  if (size_t bytes = memInfoBytes("MemTotal"))
+    return bytes;
+  return size_t(1) << 32;
+}
+
+size_t freeMemoryBytes() {
+  // MemAvailable counts the page cache the kernel would give back; free
+  // pages alone understate what an allocation can get.
+  size_t total = totalMemoryBytes();
+  size_t bytes = memInfoBytes("MemAvailable");
+  if (bytes == 0) {
+    long pages = sysconf(_SC_AVPHYS_PAGES);
+    long pageSize = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && pageSize > 0)
+      bytes = static_cast<size_t>(pages) * static_cast<size_t>(pageSize);
+  }
+  return bytes < total ? bytes : total;
+}
 
 int computeWorkerCount(const char *cucpuEnv, const char *ompEnv, int procs) {
   if (int n = parsePositive(cucpuEnv))
@@ -78,6 +125,46 @@ const Allocation *Context::findAllocation(const void *p, size_t *offset,
   return &it->second;
 }
 
+bool Context::findRegion(const void *p, Region *region) const {
+  size_t offset;
+  uintptr_t base;
+  if (const Allocation *a = findAllocation(p, &offset, &base)) {
+    switch (a->kind) {
+    case AllocKind::Device:
+      region->kind = Region::Device;
+      break;
+    case AllocKind::Host:
+      region->kind = Region::PinnedHost;
+      break;
+    case AllocKind::Managed:
+      region->kind = Region::Managed;
+      break;
+    }
+    region->base = base;
+    region->size = a->size;
+    return true;
+  }
+  uintptr_t addr = reinterpret_cast<uintptr_t>(p);
+  auto it = registeredHost.upper_bound(addr);
+  if (it != registeredHost.begin()) {
+    --it;
+    if (addr - it->first < it->second) {
+      *region = Region{Region::Registered, it->first, it->second};
+      return true;
+    }
+  }
+  // Device variables are few; a linear search keeps one table for them.
+  for (const auto &var : varStorage) {
+    uintptr_t start = reinterpret_cast<uintptr_t>(var.second.storage);
+    if (addr >= start && addr - start < var.second.size) {
+      *region = Region{Region::Symbol, start,
+                       static_cast<size_t>(var.second.size)};
+      return true;
+    }
+  }
+  return false;
+}
+
 bool Context::validStream(cudaStream_t s) const {
   return s == nullptr || s == cudaStreamLegacy || s == cudaStreamPerThread ||
          streams.count(s) != 0;
@@ -89,6 +176,15 @@ cudaError_t setError(cudaError_t err) {
   return err;
 }
 
+cudaError_t stickyError() {
+  return static_cast<cudaError_t>(sticky.load(std::memory_order_acquire));
+}
+
+void setStickyError(cudaError_t err) {
+  int expected = cudaSuccess;
+  sticky.compare_exchange_strong(expected, err, std::memory_order_acq_rel);
+}
+
 } // namespace cucpu
 
 using namespace cucpu;
@@ -96,12 +192,19 @@ using namespace cucpu;
 extern "C" {
 
 cudaError_t cudaGetLastError(void) {
+  // A sticky error is never cleared.
+  if (cudaError_t err = stickyError())
+    return err;
   cudaError_t e = lastError;
   lastError = cudaSuccess;
   return e;
 }
 
-cudaError_t cudaPeekAtLastError(void) { return lastError; }
+cudaError_t cudaPeekAtLastError(void) {
+  if (cudaError_t err = stickyError())
+    return err;
+  return lastError;
+}
 
 int cucpu_worker_count(void) { return Context::get().workerCount(); }
 
