@@ -2,6 +2,15 @@
 
 #include "TestUtil.h"
 
+// Headers programs written for older CUDA include by name.
+#include "crt/device_functions.h"
+#include "device_functions.h"
+#include "device_types.h"
+#include "driver_functions.h"
+#include "math_functions.h"
+#include "sm_20_atomic_functions.h"
+#include "sm_35_intrinsics.h"
+
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -273,6 +282,15 @@ TEST(DeviceQueries, OldCacheAndThreadFunctions) {
   ASSERT_EQ(cudaDeviceGetCacheConfig(&c), cudaSuccess);
   EXPECT_EQ(c, cudaFuncCachePreferNone);
   cudaGetLastError();
+}
+
+TEST(DeviceQueries, OldHeadersDeclareTheirTypes) {
+  cudaRoundMode m = cudaRoundMinInf;
+  EXPECT_EQ(static_cast<int>(m), 3);
+  cudaPointerAttributes a;
+  a.memoryType = cudaMemoryTypeHost;
+  a.isManaged = 0;
+  EXPECT_EQ(a.memoryType, cudaMemoryTypeHost);
 }
 
 TEST(DeviceQueries, FlagsAndPeers) {
