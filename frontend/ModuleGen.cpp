@@ -305,7 +305,15 @@ mlir::LLVM::GlobalOp ModuleGen::getGlobal(const VarDecl *vd) {
   mlir::Attribute value;
   if (!shared) {
     std::vector<uint8_t> bytes(size, 0);
-    if (const Expr *init = def->getInit()) {
+    const Expr *init = def->getInit();
+    // A trivial default constructor (a struct, or an array of structs,
+    // without an initializer) leaves static storage zero-initialized; it is
+    // no constant expression, so it is not evaluated.
+    auto *construct =
+        init ? dyn_cast<CXXConstructExpr>(init->IgnoreImplicit()) : nullptr;
+    bool trivial = construct && construct->getNumArgs() == 0 &&
+                   construct->getConstructor()->isTrivial();
+    if (init && !trivial) {
       const APValue *constant = def->evaluateValue();
       if (!constant || !writeBytes(ast, *constant, type, bytes))
         unsupported(init->getExprLoc(),

@@ -1,6 +1,7 @@
 //===- builtin_types.h - CUDA built-in types for cucpu ----------*- C++ -*-===//
 #ifndef CUCPU_BUILTIN_TYPES_H
 #define CUCPU_BUILTIN_TYPES_H
+#include "device_types.h"
 #include "driver_types.h"
 #include "vector_types.h"
 #endif // CUCPU_BUILTIN_TYPES_H

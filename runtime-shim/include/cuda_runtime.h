@@ -15,6 +15,7 @@
 #include "cuda.h"
 #include "cuda_runtime_api.h"
 #include "device_launch_parameters.h"
+#include "driver_functions.h"
 #include "driver_types.h"
 #include "vector_functions.h"
 #include "vector_types.h"
@@ -171,27 +172,109 @@ cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func,
 }
 
 template <class T>
+static __inline__ __host__ cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, T func,
+                                                       int blockSize,
+                                                       size_t dynamicSMemSize,
+                                                       unsigned int flags) {
+  return ::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, (const void *)func, blockSize, dynamicSMemSize, flags);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, T func,
+                                          int numBlocks, int blockSize) {
+  return ::cudaOccupancyAvailableDynamicSMemPerBlock(
+      dynamicSmemSize, (const void *)func, numBlocks, blockSize);
+}
+
+/// The block size with the most resident threads per multiprocessor (the
+/// largest such size on ties) and the smallest grid that fills the device
+/// with it. blockSizeToSMem gives the dynamic shared memory of a block size.
+template <class UnaryFunction, class T>
+static __inline__ __host__ cudaError_t
+cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+    int *minGridSize, int *blockSize, T func, UnaryFunction blockSizeToSMem,
+    int blockSizeLimit = 0, unsigned int flags = 0) {
+  if (!minGridSize || !blockSize || !func)
+    return cudaErrorInvalidValue;
+  int sms = 0, deviceLimit = 0, smThreads = 0, warp = 0;
+  cudaError_t err =
+      ::cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+  if (err == cudaSuccess)
+    err = ::cudaDeviceGetAttribute(&deviceLimit,
+                                   cudaDevAttrMaxThreadsPerBlock, 0);
+  if (err == cudaSuccess)
+    err = ::cudaDeviceGetAttribute(&smThreads,
+                                   cudaDevAttrMaxThreadsPerMultiProcessor, 0);
+  if (err == cudaSuccess)
+    err = ::cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, 0);
+  struct cudaFuncAttributes attr;
+  if (err == cudaSuccess)
+    err = ::cudaFuncGetAttributes(&attr, (const void *)func);
+  if (err != cudaSuccess)
+    return err;
+  int limit = attr.maxThreadsPerBlock < deviceLimit ? attr.maxThreadsPerBlock
+                                                    : deviceLimit;
+  if (blockSizeLimit > 0 && blockSizeLimit < limit)
+    limit = blockSizeLimit;
+  int bestSize = 0, bestBlocks = 0, bestThreads = 0;
+  // Candidates: the limit, then every multiple of the warp size below it.
+  for (int size = limit; size > 0;
+       size = (size % warp) ? size - size % warp : size - warp) {
+    int blocks = 0;
+    err = ::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+        &blocks, (const void *)func, size, blockSizeToSMem(size), flags);
+    if (err != cudaSuccess)
+      return err;
+    if (blocks * size > bestThreads) {
+      bestThreads = blocks * size;
+      bestBlocks = blocks;
+      bestSize = size;
+    }
+    if (bestThreads == smThreads)
+      break;
+  }
+  *blockSize = bestSize;
+  *minGridSize = bestBlocks * sms;
+  return cudaSuccess;
+}
+
+template <class UnaryFunction, class T>
+static __inline__ __host__ cudaError_t
+cudaOccupancyMaxPotentialBlockSizeVariableSMem(int *minGridSize,
+                                               int *blockSize, T func,
+                                               UnaryFunction blockSizeToSMem,
+                                               int blockSizeLimit = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func, blockSizeToSMem, blockSizeLimit, 0);
+}
+
+/// Dynamic shared memory that does not depend on the block size.
+struct __cucpuFixedSMem {
+  size_t bytes;
+  size_t operator()(int) const { return bytes; }
+};
+
+template <class T>
 static __inline__ __host__ cudaError_t cudaOccupancyMaxPotentialBlockSize(
     int *minGridSize, int *blockSize, T func, size_t dynamicSMemSize = 0,
     int blockSizeLimit = 0) {
-  if (!minGridSize || !blockSize || !func)
-    return cudaErrorInvalidValue;
-  int sms = 0;
-  cudaError_t err = ::cudaDeviceGetAttribute(
-      &sms, cudaDevAttrMultiProcessorCount, 0);
-  if (err != cudaSuccess)
-    return err;
-  int size = 1024;
-  if (blockSizeLimit > 0 && blockSizeLimit < size)
-    size = blockSizeLimit;
-  int perSM = 0;
-  err = ::cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &perSM, (const void *)func, size, dynamicSMemSize);
-  if (err != cudaSuccess)
-    return err;
-  *blockSize = size;
-  *minGridSize = sms * (perSM > 0 ? perSM : 1);
-  return cudaSuccess;
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func, __cucpuFixedSMem{dynamicSMemSize},
+      blockSizeLimit, 0);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize, int *blockSize,
+                                            T func, size_t dynamicSMemSize = 0,
+                                            int blockSizeLimit = 0,
+                                            unsigned int flags = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func, __cucpuFixedSMem{dynamicSMemSize},
+      blockSizeLimit, flags);
 }
 
 static __inline__ __host__ cudaError_t cudaEventCreate(cudaEvent_t *event,

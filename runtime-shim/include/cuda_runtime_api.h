@@ -49,6 +49,13 @@ cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device,
 cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);
 cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
 cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
+cudaError_t cudaSetValidDevices(int *deviceArr, int len);
+cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device);
+cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId);
+// Names CUDA 4.0 replaced by the cudaDevice* ones; old programs use them.
+cudaError_t cudaThreadGetCacheConfig(enum cudaFuncCache *cacheConfig);
+cudaError_t cudaThreadSetLimit(enum cudaLimit limit, size_t value);
+cudaError_t cudaThreadGetLimit(size_t *value, enum cudaLimit limit);
 
 // Errors.
 cudaError_t cudaGetLastError(void);
@@ -104,6 +111,27 @@ cudaError_t cudaMemAdvise(const void *devPtr, size_t count,
                           enum cudaMemoryAdvise advice, int device);
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes,
                                      const void *ptr);
+
+// Memory: 3D allocations, copies and fills, peer copies.
+cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr,
+                         struct cudaExtent extent);
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p,
+                              cudaStream_t stream CUCPU_DEFAULT(0));
+cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p);
+cudaError_t cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p,
+                                  cudaStream_t stream CUCPU_DEFAULT(0));
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src,
+                                int srcDevice, size_t count,
+                                cudaStream_t stream CUCPU_DEFAULT(0));
+cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value,
+                              size_t width, size_t height,
+                              cudaStream_t stream CUCPU_DEFAULT(0));
+cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value,
+                         struct cudaExtent extent);
+cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value,
+                              struct cudaExtent extent,
+                              cudaStream_t stream CUCPU_DEFAULT(0));
 
 // Device variables. symbol is the address of the host shadow.
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src,
@@ -172,6 +200,10 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize,
     unsigned int flags);
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize,
+                                                      const void *func,
+                                                      int numBlocks,
+                                                      int blockSize);
 
 // Profiler control (no-ops).
 cudaError_t cudaProfilerStart(void);

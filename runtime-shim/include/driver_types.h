@@ -19,7 +19,6 @@ enum cudaError {
 #define CUCPU_ERROR(Name, Value, Text) cudaError##Name = Value,
 #include "cucpu/error_codes.def"
 #undef CUCPU_ERROR
-  cudaErrorApiFailureBase = 10000
 };
 typedef enum cudaError cudaError_t;
 
@@ -178,6 +177,7 @@ enum cudaDeviceAttr {
   cudaDevAttrComputePreemptionSupported = 90,
   cudaDevAttrCanUseHostPointerForRegisteredMem = 91,
   cudaDevAttrCooperativeLaunch = 95,
+  cudaDevAttrCooperativeMultiDeviceLaunch = 96,
   cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
   cudaDevAttrCanFlushRemoteWrites = 98,
   cudaDevAttrHostRegisterSupported = 99,
@@ -186,9 +186,11 @@ enum cudaDeviceAttr {
   cudaDevAttrMaxBlocksPerMultiprocessor = 106,
   cudaDevAttrMaxPersistingL2CacheSize = 108,
   cudaDevAttrMaxAccessPolicyWindowSize = 109,
+  cudaDevAttrReservedSharedMemoryPerBlock = 111,
   cudaDevAttrSparseCudaArraySupported = 112,
   cudaDevAttrHostRegisterReadOnlySupported = 113,
   cudaDevAttrTimelineSemaphoreInteropSupported = 114,
+  cudaDevAttrMaxTimelineSemaphoreInteropSupported = 114,
   cudaDevAttrMemoryPoolsSupported = 115,
   cudaDevAttrGPUDirectRDMASupported = 116,
   cudaDevAttrGPUDirectRDMAFlushWritesOptions = 117,
@@ -210,6 +212,7 @@ enum cudaDeviceAttr {
   cudaDevAttrHostNumaMultinodeIpcSupported = 143,
   cudaDevAttrHostMemoryPoolsSupported = 144,
   cudaDevAttrOnlyPartialHostNativeAtomicSupported = 147,
+  cudaDevAttrMax
 };
 
 enum cudaMemoryAdvise {
@@ -251,6 +254,8 @@ enum cudaMemoryAdvise {
 #define cudaDeviceMapHost 0x08
 #define cudaDeviceLmemResizeToMax 0x10
 #define cudaDeviceMask 0xff
+#define cudaOccupancyDefault 0x00
+#define cudaOccupancyDisableCachingOverride 0x01
 #define cudaCpuDeviceId ((int)-1)
 #define cudaInvalidDeviceId ((int)-2)
 
@@ -288,6 +293,11 @@ struct cudaPointerAttributes {
   int device;
   void *devicePointer;
   void *hostPointer;
+  // Fields of CUDA 10 and earlier, kept so that old programs compile:
+  // memoryType is cudaMemoryTypeDevice for managed memory, isManaged says
+  // whether it is managed.
+  enum cudaMemoryType memoryType;
+  int isManaged;
 };
 
 struct cudaFuncAttributes {
@@ -327,6 +337,33 @@ struct cudaPos {
   size_t x;
   size_t y;
   size_t z;
+};
+
+// Parameters of cudaMemcpy3D. The cudaArray members belong to the texture
+// support; linear memory uses srcPtr / dstPtr, with srcPos.x, dstPos.x and
+// extent.width in bytes.
+struct cudaMemcpy3DParms {
+  cudaArray_t srcArray;
+  struct cudaPos srcPos;
+  struct cudaPitchedPtr srcPtr;
+  cudaArray_t dstArray;
+  struct cudaPos dstPos;
+  struct cudaPitchedPtr dstPtr;
+  struct cudaExtent extent;
+  enum cudaMemcpyKind kind;
+};
+
+// Parameters of cudaMemcpy3DPeer: cudaMemcpy3DParms with devices, no kind.
+struct cudaMemcpy3DPeerParms {
+  cudaArray_t srcArray;
+  struct cudaPos srcPos;
+  struct cudaPitchedPtr srcPtr;
+  int srcDevice;
+  cudaArray_t dstArray;
+  struct cudaPos dstPos;
+  struct cudaPitchedPtr dstPtr;
+  int dstDevice;
+  struct cudaExtent extent;
 };
 
 struct cudaDeviceProp {

@@ -8,9 +8,12 @@
 #include "Stream.h"
 
 #include <omp.h>
+#include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 
 namespace cucpu {
 
@@ -32,6 +35,48 @@ int parsePositive(const char *s) {
   return static_cast<int>(v);
 }
 } // namespace
+
+namespace {
+/// The value of a "Key: N kB" line of /proc/meminfo in bytes, or 0.
+size_t memInfoBytes(const char *key) {
+  std::ifstream in("/proc/meminfo");
+  std::string line;
+  size_t keyLen = std::strlen(key);
+  while (std::getline(in, line)) {
+    if (line.compare(0, keyLen, key) != 0 || line.size() <= keyLen ||
+        line[keyLen] != ':')
+      continue;
+    unsigned long long kb = std::strtoull(line.c_str() + keyLen + 1, nullptr,
+                                          10);
+    return static_cast<size_t>(kb) * 1024;
+  }
+  return 0;
+}
+} // namespace
+
+size_t totalMemoryBytes() {
+  long pages = sysconf(_SC_PHYS_PAGES);
+  long pageSize = sysconf(_SC_PAGESIZE);
+  if (pages > 0 && pageSize > 0)
+    return static_cast<size_t>(pages) * static_cast<size_t>(pageSize);
+  if (size_t bytes = memInfoBytes("MemTotal"))
+    return bytes;
+  return size_t(1) << 32;
+}
+
+size_t freeMemoryBytes() {
+  // MemAvailable counts the page cache the kernel would give back; free
+  // pages alone understate what an allocation can get.
+  size_t total = totalMemoryBytes();
+  size_t bytes = memInfoBytes("MemAvailable");
+  if (bytes == 0) {
+    long pages = sysconf(_SC_AVPHYS_PAGES);
+    long pageSize = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && pageSize > 0)
+      bytes = static_cast<size_t>(pages) * static_cast<size_t>(pageSize);
+  }
+  return bytes < total ? bytes : total;
+}
 
 int computeWorkerCount(const char *cucpuEnv, const char *ompEnv, int procs) {
   if (int n = parsePositive(cucpuEnv))
@@ -77,6 +122,46 @@ const Allocation *Context::findAllocation(const void *p, size_t *offset,
   if (base)
     *base = it->first;
   return &it->second;
+}
+
+bool Context::findRegion(const void *p, Region *region) const {
+  size_t offset;
+  uintptr_t base;
+  if (const Allocation *a = findAllocation(p, &offset, &base)) {
+    switch (a->kind) {
+    case AllocKind::Device:
+      region->kind = Region::Device;
+      break;
+    case AllocKind::Host:
+      region->kind = Region::PinnedHost;
+      break;
+    case AllocKind::Managed:
+      region->kind = Region::Managed;
+      break;
+    }
+    region->base = base;
+    region->size = a->size;
+    return true;
+  }
+  uintptr_t addr = reinterpret_cast<uintptr_t>(p);
+  auto it = registeredHost.upper_bound(addr);
+  if (it != registeredHost.begin()) {
+    --it;
+    if (addr - it->first < it->second) {
+      *region = Region{Region::Registered, it->first, it->second};
+      return true;
+    }
+  }
+  // Device variables are few; a linear search keeps one table for them.
+  for (const auto &var : varStorage) {
+    uintptr_t start = reinterpret_cast<uintptr_t>(var.second.storage);
+    if (addr >= start && addr - start < var.second.size) {
+      *region = Region{Region::Symbol, start,
+                       static_cast<size_t>(var.second.size)};
+      return true;
+    }
+  }
+  return false;
 }
 
 bool Context::validStream(cudaStream_t s) const {

@@ -28,6 +28,22 @@ enum class AllocKind { Device, Host, Managed };
 struct Allocation {
   size_t size;
   AllocKind kind;
+  /// cudaHostAlloc flags (host allocations) or cudaMemAttach flags (managed).
+  unsigned flags = 0;
+};
+
+/// What the runtime knows about an address: the block of memory it lies in.
+struct Region {
+  enum Kind {
+    Device,     // cudaMalloc and friends
+    PinnedHost, // cudaMallocHost / cudaHostAlloc
+    Managed,    // cudaMallocManaged
+    Registered, // cudaHostRegister
+    Symbol,     // storage of a __device__ or __constant__ variable
+  };
+  Kind kind;
+  uintptr_t base;
+  size_t size;
 };
 
 struct FuncInfo {
@@ -56,6 +72,8 @@ constexpr unsigned kMaxGridDimYZ = 65535;
 constexpr int kDefaultSharedBytes = 48 * 1024;
 constexpr int kMaxOptinSharedBytes = 227 * 1024;
 constexpr size_t kAllocAlignment = 256;
+/// The largest pitch of a 2D or 3D copy (cudaDeviceProp::memPitch).
+constexpr size_t kMaxPitch = 2147483647;
 
 class Context {
 public:
@@ -101,6 +119,12 @@ public:
   /// Caller holds the mutex.
   bool validStream(cudaStream_t s) const;
 
+  /// Finds the allocation, registered host range or device variable that p
+  /// lies in (a zero-sized block contains only its own address). Returns
+  /// false for memory the runtime does not know: pageable host memory.
+  /// Caller holds the mutex.
+  bool findRegion(const void *p, Region *region) const;
+
 private:
   Context();
   int workers;
@@ -109,6 +133,29 @@ private:
 /// Records err as the calling thread's last error (unless success) and
 /// returns it.
 cudaError_t setError(cudaError_t err);
+
+/// The error that made the device unusable (cudaErrorAssert after a failed
+/// device-side assert, an illegal address, ...), or cudaSuccess. Once set it
+/// stays until cudaDeviceReset: every API call that needs the device returns
+/// it, and cudaGetLastError reports it without clearing it, as CUDA does.
+/// (Defined with the other errors of asynchronous work in Stream.cpp.)
+cudaError_t stickyError();
+
+/// Records a sticky error; the first one recorded wins. Safe from any thread,
+/// kernels included.
+void setStickyError(cudaError_t err);
+
+/// The first statement of an API entry point that needs the device.
+#define CUCPU_RETURN_IF_STICKY()                                               \
+  do {                                                                         \
+    if (cudaError_t sticky_ = ::cucpu::stickyError())                          \
+      return ::cucpu::setError(sticky_);                                       \
+  } while (0)
+
+/// Bytes of RAM of the machine, and the part of it available to new
+/// allocations now (MemAvailable of /proc/meminfo).
+size_t totalMemoryBytes();
+size_t freeMemoryBytes();
 
 /// Computes the worker count from the values of CUCPU_NUM_THREADS and
 /// OMP_NUM_THREADS (either may be null) and the number of processors.

@@ -39,27 +39,41 @@ std::string cpuInfoField(const char *key) {
   return std::string();
 }
 
-size_t physicalMemory() {
-  long pages = sysconf(_SC_PHYS_PAGES);
-  long pageSize = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || pageSize <= 0)
-    return size_t(1) << 32;
-  return static_cast<size_t>(pages) * static_cast<size_t>(pageSize);
-}
-
-size_t availableMemory() {
-  long pages = sysconf(_SC_AVPHYS_PAGES);
-  long pageSize = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || pageSize <= 0)
-    return physicalMemory() / 2;
-  return static_cast<size_t>(pages) * static_cast<size_t>(pageSize);
-}
-
-/// Clock rate in kHz.
+/// Clock rate in kHz: the highest frequency the kernel reports, else the
+/// current one of /proc/cpuinfo.
 int clockRateKHz() {
+  std::ifstream maxFreq(
+      "/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq");
+  long khz = 0;
+  if (maxFreq >> khz && khz > 0 && khz < 1000000000)
+    return static_cast<int>(khz);
   std::string mhz = cpuInfoField("cpu MHz");
   double v = mhz.empty() ? 0.0 : std::atof(mhz.c_str());
   return v > 0 ? static_cast<int>(v * 1000.0) : 1000000;
+}
+
+/// Size in bytes of the unified or data cache of this level of cpu0, or 0.
+int cacheBytes(int level) {
+  for (int index = 0; index < 8; ++index) {
+    std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" +
+                      std::to_string(index) + "/";
+    std::ifstream levelFile(dir + "level"), typeFile(dir + "type"),
+        sizeFile(dir + "size");
+    int l = 0;
+    std::string type, size;
+    if (!(levelFile >> l) || !(typeFile >> type) || !(sizeFile >> size))
+      continue;
+    if (l != level || type == "Instruction")
+      continue;
+    long v = std::atol(size.c_str());
+    char unit = size.empty() ? 0 : size.back();
+    if (unit == 'K')
+      v <<= 10;
+    else if (unit == 'M')
+      v <<= 20;
+    return v > 0 && v < (1L << 31) ? static_cast<int>(v) : 0;
+  }
+  return 0;
 }
 
 void fillProperties(cudaDeviceProp *p) {
@@ -69,11 +83,23 @@ void fillProperties(cudaDeviceProp *p) {
     name = "cucpu CPU device";
   std::snprintf(p->name, sizeof(p->name), "%s", name.c_str());
   std::memcpy(p->uuid.bytes, "cucpu-cpu-device", 16);
-  p->totalGlobalMem = physicalMemory();
+  // The memory and the processors are the machine's.
+  p->totalGlobalMem = totalMemoryBytes();
+  p->multiProcessorCount = Context::get().workerCount();
+  p->clockRate = clockRateKHz();
+  p->memoryClockRate = p->clockRate;
+  p->memoryBusWidth = 64;
+  int l2 = cacheBytes(2);
+  p->l2CacheSize = l2 ? l2 : 4 << 20;
+  // The CUDA limits the runtime enforces, those of compute capability 8.0.
   p->sharedMemPerBlock = kDefaultSharedBytes;
+  p->sharedMemPerBlockOptin = kMaxOptinSharedBytes;
+  p->sharedMemPerMultiprocessor = 228 * 1024;
+  p->reservedSharedMemPerBlock = 0;
   p->regsPerBlock = 65536;
+  p->regsPerMultiprocessor = 65536;
   p->warpSize = 32;
-  p->memPitch = 2147483647;
+  p->memPitch = kMaxPitch;
   p->maxThreadsPerBlock = kMaxThreadsPerBlock;
   p->maxThreadsDim[0] = kMaxBlockDimXY;
   p->maxThreadsDim[1] = kMaxBlockDimXY;
@@ -81,47 +107,72 @@ void fillProperties(cudaDeviceProp *p) {
   p->maxGridSize[0] = static_cast<int>(kMaxGridDimX);
   p->maxGridSize[1] = kMaxGridDimYZ;
   p->maxGridSize[2] = kMaxGridDimYZ;
-  p->clockRate = clockRateKHz();
+  p->maxThreadsPerMultiProcessor = 2048;
+  p->maxBlocksPerMultiProcessor = 32;
   p->totalConstMem = 65536;
   p->major = 8;
   p->minor = 0;
+  // Texture and surface limits of compute capability 8.0, for programs that
+  // print or check them.
   p->textureAlignment = 512;
   p->texturePitchAlignment = 32;
+  p->surfaceAlignment = 512;
+  p->maxTexture1D = 131072;
+  p->maxTexture1DMipmap = 32768;
+  p->maxTexture1DLinear = 268435456;
+  p->maxTexture2D[0] = 131072;
+  p->maxTexture2D[1] = 65536;
+  p->maxTexture2DMipmap[0] = p->maxTexture2DMipmap[1] = 32768;
+  p->maxTexture2DLinear[0] = 131072;
+  p->maxTexture2DLinear[1] = 65000;
+  p->maxTexture2DLinear[2] = 2097120;
+  p->maxTexture2DGather[0] = p->maxTexture2DGather[1] = 32768;
+  p->maxTexture3D[0] = p->maxTexture3D[1] = p->maxTexture3D[2] = 16384;
+  p->maxTexture3DAlt[0] = p->maxTexture3DAlt[1] = 8192;
+  p->maxTexture3DAlt[2] = 32768;
+  p->maxTextureCubemap = 32768;
+  p->maxTexture1DLayered[0] = 32768;
+  p->maxTexture1DLayered[1] = 2048;
+  p->maxTexture2DLayered[0] = p->maxTexture2DLayered[1] = 32768;
+  p->maxTexture2DLayered[2] = 2048;
+  p->maxTextureCubemapLayered[0] = 32768;
+  p->maxTextureCubemapLayered[1] = 2046;
+  p->maxSurface1D = 32768;
+  p->maxSurface2D[0] = 131072;
+  p->maxSurface2D[1] = 65536;
+  p->maxSurface3D[0] = p->maxSurface3D[1] = p->maxSurface3D[2] = 16384;
+  p->maxSurface1DLayered[0] = 32768;
+  p->maxSurface1DLayered[1] = 2048;
+  p->maxSurface2DLayered[0] = p->maxSurface2DLayered[1] = 32768;
+  p->maxSurface2DLayered[2] = 2048;
+  p->maxSurfaceCubemap = 32768;
+  p->maxSurfaceCubemapLayered[0] = 32768;
+  p->maxSurfaceCubemapLayered[1] = 2046;
+  // What the device can do. Memory is the host's, so it is integrated and
+  // maps host memory; pageable memory the runtime does not know is treated
+  // as a discrete GPU treats it (not device-accessible).
   p->deviceOverlap = 1;
-  p->multiProcessorCount = Context::get().workerCount();
   p->kernelExecTimeoutEnabled = 0;
   p->integrated = 1;
   p->canMapHostMemory = 1;
   p->computeMode = cudaComputeModeDefault;
-  p->maxTexture1D = 131072;
-  p->maxTexture2D[0] = p->maxTexture2D[1] = 65536;
-  p->maxTexture3D[0] = p->maxTexture3D[1] = p->maxTexture3D[2] = 16384;
-  p->surfaceAlignment = 512;
   p->concurrentKernels = 1;
   p->asyncEngineCount = 1;
   p->unifiedAddressing = 1;
-  p->memoryClockRate = p->clockRate;
-  p->memoryBusWidth = 64;
-  p->l2CacheSize = 4 << 20;
-  p->maxThreadsPerMultiProcessor = 2048;
   p->streamPrioritiesSupported = 1;
   p->globalL1CacheSupported = 1;
   p->localL1CacheSupported = 1;
-  p->sharedMemPerMultiprocessor = 228 * 1024;
-  p->regsPerMultiprocessor = 65536;
   p->managedMemory = 1;
   p->hostNativeAtomicSupported = 1;
   p->singleToDoublePrecisionPerfRatio = 2;
-  p->pageableMemoryAccess = 1;
+  p->pageableMemoryAccess = 0;
   p->concurrentManagedAccess = 1;
   p->canUseHostPointerForRegisteredMem = 1;
   p->cooperativeLaunch = 1;
-  p->sharedMemPerBlockOptin = kMaxOptinSharedBytes;
-  p->pageableMemoryAccessUsesHostPageTables = 1;
+  p->pageableMemoryAccessUsesHostPageTables = 0;
   p->directManagedMemAccessFromHost = 1;
-  p->maxBlocksPerMultiProcessor = 32;
-  p->reservedSharedMemPerBlock = 0;
   p->hostRegisterSupported = 1;
+  p->hostRegisterReadOnlySupported = 1;
   p->memoryPoolsSupported = 1;
 }
 
@@ -135,6 +186,11 @@ extern "C" {
 
 //===----------------------------------------------------------------------===//
 // Device management.
+//
+// After a sticky error (a failed device assert) the calls that need the
+// device return it; the pure queries of the device's identity and limits
+// (count, current device, properties, attributes, versions) keep answering,
+// as CUDA's do.
 //===----------------------------------------------------------------------===//
 
 cudaError_t cudaGetDeviceCount(int *count) {
@@ -145,6 +201,7 @@ cudaError_t cudaGetDeviceCount(int *count) {
 }
 
 cudaError_t cudaSetDevice(int device) {
+  CUCPU_RETURN_IF_STICKY();
   if (cudaError_t err = checkDevice(device))
     return setError(err);
   Context::get();
@@ -158,7 +215,18 @@ cudaError_t cudaGetDevice(int *device) {
   return cudaSuccess;
 }
 
+cudaError_t cudaSetValidDevices(int *deviceArr, int len) {
+  CUCPU_RETURN_IF_STICKY();
+  if (len < 0 || (len > 0 && !deviceArr))
+    return setError(cudaErrorInvalidValue);
+  for (int i = 0; i < len; ++i)
+    if (cudaError_t err = checkDevice(deviceArr[i]))
+      return setError(err);
+  return cudaSuccess;
+}
+
 cudaError_t cudaSetDeviceFlags(unsigned int flags) {
+  CUCPU_RETURN_IF_STICKY();
   if (flags & ~unsigned(cudaDeviceMask))
     return setError(cudaErrorInvalidValue);
   Context &ctx = Context::get();
@@ -168,6 +236,7 @@ cudaError_t cudaSetDeviceFlags(unsigned int flags) {
 }
 
 cudaError_t cudaGetDeviceFlags(unsigned int *flags) {
+  CUCPU_RETURN_IF_STICKY();
   if (!flags)
     return setError(cudaErrorInvalidValue);
   Context &ctx = Context::get();
@@ -194,165 +263,170 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device) {
 
 cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr,
                                    int device) {
-  if (!value)
+  if (!value || attr < cudaDevAttrMaxThreadsPerBlock || attr >= cudaDevAttrMax)
     return setError(cudaErrorInvalidValue);
   if (cudaError_t err = checkDevice(device))
     return setError(err);
   cudaDeviceProp p;
   fillProperties(&p);
-  int v;
+  int v = 0;
   switch (attr) {
-  case cudaDevAttrMaxThreadsPerBlock:
-    v = p.maxThreadsPerBlock;
+#define CUCPU_ATTR(Name, Value)                                                \
+  case cudaDevAttr##Name:                                                      \
+    v = static_cast<int>(Value);                                               \
     break;
-  case cudaDevAttrMaxBlockDimX:
-    v = p.maxThreadsDim[0];
-    break;
-  case cudaDevAttrMaxBlockDimY:
-    v = p.maxThreadsDim[1];
-    break;
-  case cudaDevAttrMaxBlockDimZ:
-    v = p.maxThreadsDim[2];
-    break;
-  case cudaDevAttrMaxGridDimX:
-    v = p.maxGridSize[0];
-    break;
-  case cudaDevAttrMaxGridDimY:
-    v = p.maxGridSize[1];
-    break;
-  case cudaDevAttrMaxGridDimZ:
-    v = p.maxGridSize[2];
-    break;
-  case cudaDevAttrMaxSharedMemoryPerBlock:
-    v = static_cast<int>(p.sharedMemPerBlock);
-    break;
-  case cudaDevAttrTotalConstantMemory:
-    v = static_cast<int>(p.totalConstMem);
-    break;
-  case cudaDevAttrWarpSize:
-    v = p.warpSize;
-    break;
-  case cudaDevAttrMaxPitch:
-    v = static_cast<int>(p.memPitch);
-    break;
-  case cudaDevAttrMaxRegistersPerBlock:
-    v = p.regsPerBlock;
-    break;
-  case cudaDevAttrClockRate:
-    v = p.clockRate;
-    break;
-  case cudaDevAttrTextureAlignment:
-    v = static_cast<int>(p.textureAlignment);
-    break;
-  case cudaDevAttrGpuOverlap:
-    v = p.deviceOverlap;
-    break;
-  case cudaDevAttrMultiProcessorCount:
-    v = p.multiProcessorCount;
-    break;
-  case cudaDevAttrKernelExecTimeout:
-    v = p.kernelExecTimeoutEnabled;
-    break;
-  case cudaDevAttrIntegrated:
-    v = p.integrated;
-    break;
-  case cudaDevAttrCanMapHostMemory:
-    v = p.canMapHostMemory;
-    break;
-  case cudaDevAttrComputeMode:
-    v = p.computeMode;
-    break;
-  case cudaDevAttrConcurrentKernels:
-    v = p.concurrentKernels;
-    break;
-  case cudaDevAttrEccEnabled:
-    v = p.ECCEnabled;
-    break;
-  case cudaDevAttrPciBusId:
-  case cudaDevAttrPciDeviceId:
-  case cudaDevAttrPciDomainId:
-  case cudaDevAttrTccDriver:
-    v = 0;
-    break;
-  case cudaDevAttrMemoryClockRate:
-    v = p.memoryClockRate;
-    break;
-  case cudaDevAttrGlobalMemoryBusWidth:
-    v = p.memoryBusWidth;
-    break;
-  case cudaDevAttrL2CacheSize:
-    v = p.l2CacheSize;
-    break;
-  case cudaDevAttrMaxThreadsPerMultiProcessor:
-    v = p.maxThreadsPerMultiProcessor;
-    break;
-  case cudaDevAttrAsyncEngineCount:
-    v = p.asyncEngineCount;
-    break;
-  case cudaDevAttrUnifiedAddressing:
-    v = p.unifiedAddressing;
-    break;
-  case cudaDevAttrComputeCapabilityMajor:
-    v = p.major;
-    break;
-  case cudaDevAttrComputeCapabilityMinor:
-    v = p.minor;
-    break;
-  case cudaDevAttrStreamPrioritiesSupported:
-    v = p.streamPrioritiesSupported;
-    break;
-  case cudaDevAttrGlobalL1CacheSupported:
-    v = p.globalL1CacheSupported;
-    break;
-  case cudaDevAttrLocalL1CacheSupported:
-    v = p.localL1CacheSupported;
-    break;
-  case cudaDevAttrMaxSharedMemoryPerMultiprocessor:
-    v = static_cast<int>(p.sharedMemPerMultiprocessor);
-    break;
-  case cudaDevAttrMaxRegistersPerMultiprocessor:
-    v = p.regsPerMultiprocessor;
-    break;
-  case cudaDevAttrManagedMemory:
-    v = p.managedMemory;
-    break;
-  case cudaDevAttrIsMultiGpuBoard:
-    v = p.isMultiGpuBoard;
-    break;
-  case cudaDevAttrHostNativeAtomicSupported:
-    v = p.hostNativeAtomicSupported;
-    break;
-  case cudaDevAttrSingleToDoublePrecisionPerfRatio:
-    v = p.singleToDoublePrecisionPerfRatio;
-    break;
-  case cudaDevAttrPageableMemoryAccess:
-    v = p.pageableMemoryAccess;
-    break;
-  case cudaDevAttrConcurrentManagedAccess:
-    v = p.concurrentManagedAccess;
-    break;
-  case cudaDevAttrCooperativeLaunch:
-    v = p.cooperativeLaunch;
-    break;
-  case cudaDevAttrMaxSharedMemoryPerBlockOptin:
-    v = static_cast<int>(p.sharedMemPerBlockOptin);
-    break;
-  case cudaDevAttrMaxBlocksPerMultiprocessor:
-    v = p.maxBlocksPerMultiProcessor;
-    break;
-  case cudaDevAttrHostRegisterSupported:
-    v = p.hostRegisterSupported;
-    break;
-  case cudaDevAttrMemoryPoolsSupported:
-    v = p.memoryPoolsSupported;
-    break;
+    CUCPU_ATTR(MaxThreadsPerBlock, p.maxThreadsPerBlock)
+    CUCPU_ATTR(MaxBlockDimX, p.maxThreadsDim[0])
+    CUCPU_ATTR(MaxBlockDimY, p.maxThreadsDim[1])
+    CUCPU_ATTR(MaxBlockDimZ, p.maxThreadsDim[2])
+    CUCPU_ATTR(MaxGridDimX, p.maxGridSize[0])
+    CUCPU_ATTR(MaxGridDimY, p.maxGridSize[1])
+    CUCPU_ATTR(MaxGridDimZ, p.maxGridSize[2])
+    CUCPU_ATTR(MaxSharedMemoryPerBlock, p.sharedMemPerBlock)
+    CUCPU_ATTR(TotalConstantMemory, p.totalConstMem)
+    CUCPU_ATTR(WarpSize, p.warpSize)
+    CUCPU_ATTR(MaxPitch, p.memPitch)
+    CUCPU_ATTR(MaxRegistersPerBlock, p.regsPerBlock)
+    CUCPU_ATTR(ClockRate, p.clockRate)
+    CUCPU_ATTR(TextureAlignment, p.textureAlignment)
+    CUCPU_ATTR(GpuOverlap, p.deviceOverlap)
+    CUCPU_ATTR(MultiProcessorCount, p.multiProcessorCount)
+    CUCPU_ATTR(KernelExecTimeout, p.kernelExecTimeoutEnabled)
+    CUCPU_ATTR(Integrated, p.integrated)
+    CUCPU_ATTR(CanMapHostMemory, p.canMapHostMemory)
+    CUCPU_ATTR(ComputeMode, p.computeMode)
+    CUCPU_ATTR(MaxTexture1DWidth, p.maxTexture1D)
+    CUCPU_ATTR(MaxTexture2DWidth, p.maxTexture2D[0])
+    CUCPU_ATTR(MaxTexture2DHeight, p.maxTexture2D[1])
+    CUCPU_ATTR(MaxTexture3DWidth, p.maxTexture3D[0])
+    CUCPU_ATTR(MaxTexture3DHeight, p.maxTexture3D[1])
+    CUCPU_ATTR(MaxTexture3DDepth, p.maxTexture3D[2])
+    CUCPU_ATTR(MaxTexture2DLayeredWidth, p.maxTexture2DLayered[0])
+    CUCPU_ATTR(MaxTexture2DLayeredHeight, p.maxTexture2DLayered[1])
+    CUCPU_ATTR(MaxTexture2DLayeredLayers, p.maxTexture2DLayered[2])
+    CUCPU_ATTR(SurfaceAlignment, p.surfaceAlignment)
+    CUCPU_ATTR(ConcurrentKernels, p.concurrentKernels)
+    CUCPU_ATTR(EccEnabled, p.ECCEnabled)
+    CUCPU_ATTR(PciBusId, p.pciBusID)
+    CUCPU_ATTR(PciDeviceId, p.pciDeviceID)
+    CUCPU_ATTR(TccDriver, p.tccDriver)
+    CUCPU_ATTR(MemoryClockRate, p.memoryClockRate)
+    CUCPU_ATTR(GlobalMemoryBusWidth, p.memoryBusWidth)
+    CUCPU_ATTR(L2CacheSize, p.l2CacheSize)
+    CUCPU_ATTR(MaxThreadsPerMultiProcessor, p.maxThreadsPerMultiProcessor)
+    CUCPU_ATTR(AsyncEngineCount, p.asyncEngineCount)
+    CUCPU_ATTR(UnifiedAddressing, p.unifiedAddressing)
+    CUCPU_ATTR(MaxTexture1DLayeredWidth, p.maxTexture1DLayered[0])
+    CUCPU_ATTR(MaxTexture1DLayeredLayers, p.maxTexture1DLayered[1])
+    CUCPU_ATTR(MaxTexture2DGatherWidth, p.maxTexture2DGather[0])
+    CUCPU_ATTR(MaxTexture2DGatherHeight, p.maxTexture2DGather[1])
+    CUCPU_ATTR(MaxTexture3DWidthAlt, p.maxTexture3DAlt[0])
+    CUCPU_ATTR(MaxTexture3DHeightAlt, p.maxTexture3DAlt[1])
+    CUCPU_ATTR(MaxTexture3DDepthAlt, p.maxTexture3DAlt[2])
+    CUCPU_ATTR(PciDomainId, p.pciDomainID)
+    CUCPU_ATTR(TexturePitchAlignment, p.texturePitchAlignment)
+    CUCPU_ATTR(MaxTextureCubemapWidth, p.maxTextureCubemap)
+    CUCPU_ATTR(MaxTextureCubemapLayeredWidth, p.maxTextureCubemapLayered[0])
+    CUCPU_ATTR(MaxTextureCubemapLayeredLayers, p.maxTextureCubemapLayered[1])
+    CUCPU_ATTR(MaxSurface1DWidth, p.maxSurface1D)
+    CUCPU_ATTR(MaxSurface2DWidth, p.maxSurface2D[0])
+    CUCPU_ATTR(MaxSurface2DHeight, p.maxSurface2D[1])
+    CUCPU_ATTR(MaxSurface3DWidth, p.maxSurface3D[0])
+    CUCPU_ATTR(MaxSurface3DHeight, p.maxSurface3D[1])
+    CUCPU_ATTR(MaxSurface3DDepth, p.maxSurface3D[2])
+    CUCPU_ATTR(MaxSurface1DLayeredWidth, p.maxSurface1DLayered[0])
+    CUCPU_ATTR(MaxSurface1DLayeredLayers, p.maxSurface1DLayered[1])
+    CUCPU_ATTR(MaxSurface2DLayeredWidth, p.maxSurface2DLayered[0])
+    CUCPU_ATTR(MaxSurface2DLayeredHeight, p.maxSurface2DLayered[1])
+    CUCPU_ATTR(MaxSurface2DLayeredLayers, p.maxSurface2DLayered[2])
+    CUCPU_ATTR(MaxSurfaceCubemapWidth, p.maxSurfaceCubemap)
+    CUCPU_ATTR(MaxSurfaceCubemapLayeredWidth, p.maxSurfaceCubemapLayered[0])
+    CUCPU_ATTR(MaxSurfaceCubemapLayeredLayers, p.maxSurfaceCubemapLayered[1])
+    CUCPU_ATTR(MaxTexture1DLinearWidth, p.maxTexture1DLinear)
+    CUCPU_ATTR(MaxTexture2DLinearWidth, p.maxTexture2DLinear[0])
+    CUCPU_ATTR(MaxTexture2DLinearHeight, p.maxTexture2DLinear[1])
+    CUCPU_ATTR(MaxTexture2DLinearPitch, p.maxTexture2DLinear[2])
+    CUCPU_ATTR(MaxTexture2DMipmappedWidth, p.maxTexture2DMipmap[0])
+    CUCPU_ATTR(MaxTexture2DMipmappedHeight, p.maxTexture2DMipmap[1])
+    CUCPU_ATTR(ComputeCapabilityMajor, p.major)
+    CUCPU_ATTR(ComputeCapabilityMinor, p.minor)
+    CUCPU_ATTR(MaxTexture1DMipmappedWidth, p.maxTexture1DMipmap)
+    CUCPU_ATTR(StreamPrioritiesSupported, p.streamPrioritiesSupported)
+    CUCPU_ATTR(GlobalL1CacheSupported, p.globalL1CacheSupported)
+    CUCPU_ATTR(LocalL1CacheSupported, p.localL1CacheSupported)
+    CUCPU_ATTR(MaxSharedMemoryPerMultiprocessor, p.sharedMemPerMultiprocessor)
+    CUCPU_ATTR(MaxRegistersPerMultiprocessor, p.regsPerMultiprocessor)
+    CUCPU_ATTR(ManagedMemory, p.managedMemory)
+    CUCPU_ATTR(IsMultiGpuBoard, p.isMultiGpuBoard)
+    CUCPU_ATTR(MultiGpuBoardGroupID, p.multiGpuBoardGroupID)
+    CUCPU_ATTR(HostNativeAtomicSupported, p.hostNativeAtomicSupported)
+    CUCPU_ATTR(SingleToDoublePrecisionPerfRatio,
+               p.singleToDoublePrecisionPerfRatio)
+    CUCPU_ATTR(PageableMemoryAccess, p.pageableMemoryAccess)
+    CUCPU_ATTR(ConcurrentManagedAccess, p.concurrentManagedAccess)
+    CUCPU_ATTR(ComputePreemptionSupported, p.computePreemptionSupported)
+    CUCPU_ATTR(CanUseHostPointerForRegisteredMem,
+               p.canUseHostPointerForRegisteredMem)
+    CUCPU_ATTR(CooperativeLaunch, p.cooperativeLaunch)
+    CUCPU_ATTR(CooperativeMultiDeviceLaunch, p.cooperativeMultiDeviceLaunch)
+    CUCPU_ATTR(MaxSharedMemoryPerBlockOptin, p.sharedMemPerBlockOptin)
+    CUCPU_ATTR(HostRegisterSupported, p.hostRegisterSupported)
+    CUCPU_ATTR(PageableMemoryAccessUsesHostPageTables,
+               p.pageableMemoryAccessUsesHostPageTables)
+    CUCPU_ATTR(DirectManagedMemAccessFromHost, p.directManagedMemAccessFromHost)
+    CUCPU_ATTR(MaxBlocksPerMultiprocessor, p.maxBlocksPerMultiProcessor)
+    CUCPU_ATTR(MaxPersistingL2CacheSize, p.persistingL2CacheMaxSize)
+    CUCPU_ATTR(MaxAccessPolicyWindowSize, p.accessPolicyMaxWindowSize)
+    CUCPU_ATTR(ReservedSharedMemoryPerBlock, p.reservedSharedMemPerBlock)
+    CUCPU_ATTR(SparseCudaArraySupported, p.sparseCudaArraySupported)
+    CUCPU_ATTR(HostRegisterReadOnlySupported, p.hostRegisterReadOnlySupported)
+    CUCPU_ATTR(TimelineSemaphoreInteropSupported,
+               p.timelineSemaphoreInteropSupported)
+    CUCPU_ATTR(MemoryPoolsSupported, p.memoryPoolsSupported)
+    CUCPU_ATTR(GPUDirectRDMASupported, p.gpuDirectRDMASupported)
+    CUCPU_ATTR(GPUDirectRDMAFlushWritesOptions,
+               p.gpuDirectRDMAFlushWritesOptions)
+    CUCPU_ATTR(GPUDirectRDMAWritesOrdering, p.gpuDirectRDMAWritesOrdering)
+    CUCPU_ATTR(MemoryPoolSupportedHandleTypes, p.memoryPoolSupportedHandleTypes)
+    CUCPU_ATTR(ClusterLaunch, p.clusterLaunch)
+    CUCPU_ATTR(DeferredMappingCudaArraySupported,
+               p.deferredMappingCudaArraySupported)
+    CUCPU_ATTR(IpcEventSupport, p.ipcEventSupported)
+    CUCPU_ATTR(MemSyncDomainCount, 1)
+#undef CUCPU_ATTR
   default:
-    if (attr < cudaDevAttrMaxThreadsPerBlock || attr > 200)
-      return setError(cudaErrorInvalidValue);
+    // Interop, NUMA and reserved attributes: nothing of the kind here.
     v = 0;
     break;
   }
   *value = v;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device) {
+  CUCPU_RETURN_IF_STICKY();
+  if (!pciBusId || len <= 0)
+    return setError(cudaErrorInvalidValue);
+  if (cudaError_t err = checkDevice(device))
+    return setError(err);
+  // The CPU has no PCI address; this is the one its properties report.
+  std::snprintf(pciBusId, static_cast<size_t>(len), "0000:00:00.0");
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId) {
+  CUCPU_RETURN_IF_STICKY();
+  if (!device || !pciBusId)
+    return setError(cudaErrorInvalidValue);
+  unsigned domain = 0, bus = 0, dev = 0, fn = 0;
+  int n = std::sscanf(pciBusId, "%x:%x:%x.%x", &domain, &bus, &dev, &fn);
+  if (n != 4)
+    n = std::sscanf(pciBusId, "%x:%x.%x", &bus, &dev, &fn) + 1;
+  if (n != 4)
+    return setError(cudaErrorInvalidValue);
+  if (domain != 0 || bus != 0 || dev != 0 || fn != 0)
+    return setError(cudaErrorInvalidDevice);
+  *device = 0;
   return cudaSuccess;
 }
 
@@ -382,6 +456,7 @@ cudaError_t cudaDeviceReset(void) {
 cudaError_t cudaThreadExit(void) { return cudaDeviceReset(); }
 
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config) {
+  CUCPU_RETURN_IF_STICKY();
   if (config < cudaFuncCachePreferNone || config > cudaFuncCachePreferEqual)
     return setError(cudaErrorInvalidValue);
   Context &ctx = Context::get();
@@ -395,6 +470,7 @@ cudaError_t cudaThreadSetCacheConfig(cudaFuncCache config) {
 }
 
 cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache *config) {
+  CUCPU_RETURN_IF_STICKY();
   if (!config)
     return setError(cudaErrorInvalidValue);
   Context &ctx = Context::get();
@@ -403,7 +479,12 @@ cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache *config) {
   return cudaSuccess;
 }
 
+cudaError_t cudaThreadGetCacheConfig(cudaFuncCache *config) {
+  return cudaDeviceGetCacheConfig(config);
+}
+
 cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config) {
+  CUCPU_RETURN_IF_STICKY();
   if (config < cudaSharedMemBankSizeDefault ||
       config > cudaSharedMemBankSizeEightByte)
     return setError(cudaErrorInvalidValue);
@@ -416,6 +497,7 @@ cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config) {
 }
 
 cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig *config) {
+  CUCPU_RETURN_IF_STICKY();
   if (!config)
     return setError(cudaErrorInvalidValue);
   Context &ctx = Context::get();
@@ -425,6 +507,7 @@ cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig *config) {
 }
 
 cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value) {
+  CUCPU_RETURN_IF_STICKY();
   if (limit < cudaLimitStackSize || limit > cudaLimitPersistingL2CacheSize)
     return setError(cudaErrorUnsupportedLimit);
   Context &ctx = Context::get();
@@ -433,7 +516,12 @@ cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value) {
   return cudaSuccess;
 }
 
+cudaError_t cudaThreadSetLimit(cudaLimit limit, size_t value) {
+  return cudaDeviceSetLimit(limit, value);
+}
+
 cudaError_t cudaDeviceGetLimit(size_t *value, cudaLimit limit) {
+  CUCPU_RETURN_IF_STICKY();
   if (!value)
     return setError(cudaErrorInvalidValue);
   if (limit < cudaLimitStackSize || limit > cudaLimitPersistingL2CacheSize)
@@ -444,8 +532,13 @@ cudaError_t cudaDeviceGetLimit(size_t *value, cudaLimit limit) {
   return cudaSuccess;
 }
 
+cudaError_t cudaThreadGetLimit(size_t *value, cudaLimit limit) {
+  return cudaDeviceGetLimit(value, limit);
+}
+
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority,
                                              int *greatestPriority) {
+  CUCPU_RETURN_IF_STICKY();
   if (leastPriority)
     *leastPriority = 0;
   if (greatestPriority)
@@ -455,6 +548,7 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority,
 
 cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device,
                                     int peerDevice) {
+  CUCPU_RETURN_IF_STICKY();
   if (!canAccessPeer)
     return setError(cudaErrorInvalidValue);
   if (checkDevice(device) || checkDevice(peerDevice))
@@ -464,22 +558,25 @@ cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device,
 }
 
 cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int) {
+  CUCPU_RETURN_IF_STICKY();
   if (checkDevice(peerDevice))
     return setError(cudaErrorInvalidDevice);
   return setError(cudaErrorInvalidDevice);
 }
 
 cudaError_t cudaDeviceDisablePeerAccess(int peerDevice) {
+  CUCPU_RETURN_IF_STICKY();
   if (checkDevice(peerDevice))
     return setError(cudaErrorInvalidDevice);
   return setError(cudaErrorPeerAccessNotEnabled);
 }
 
 cudaError_t cudaMemGetInfo(size_t *free, size_t *total) {
+  CUCPU_RETURN_IF_STICKY();
   if (!free || !total)
     return setError(cudaErrorInvalidValue);
-  *total = physicalMemory();
-  *free = availableMemory();
+  *total = totalMemoryBytes();
+  *free = freeMemoryBytes();
   return cudaSuccess;
 }
 
@@ -497,7 +594,14 @@ cudaError_t cudaRuntimeGetVersion(int *runtimeVersion) {
   return cudaSuccess;
 }
 
-cudaError_t cudaProfilerStart(void) { return cudaSuccess; }
-cudaError_t cudaProfilerStop(void) { return cudaSuccess; }
+cudaError_t cudaProfilerStart(void) {
+  CUCPU_RETURN_IF_STICKY();
+  return cudaSuccess;
+}
+
+cudaError_t cudaProfilerStop(void) {
+  CUCPU_RETURN_IF_STICKY();
+  return cudaSuccess;
+}
 
 } // extern "C"

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
+#include "Memory.h"
 #include "Stream.h"
 
 #include <cstring>
@@ -34,8 +35,15 @@ struct FatBinaryHandle {
   void *fatCubin;
 };
 
+/// The checks CUDA makes of a launch's configuration, with its error codes:
+/// a zero or too large grid or block dimension, or more than 1024 threads in
+/// a block, is an invalid configuration; more dynamic shared memory than the
+/// kernel may have is an invalid value.
 cudaError_t validateLaunch(dim3 grid, dim3 block, size_t sharedMem,
                            int sharedLimit) {
+  // After a failed device assert no kernel runs again.
+  if (cudaError_t err = stickyError())
+    return err;
   if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 ||
       block.y == 0 || block.z == 0)
     return cudaErrorInvalidConfiguration;
@@ -261,6 +269,7 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
 
 cudaError_t cudaFuncSetAttribute(const void *func, cudaFuncAttribute attr,
                                  int value) {
+  CUCPU_RETURN_IF_STICKY();
   Context &ctx = Context::get();
   std::lock_guard<std::mutex> lock(ctx.mutex);
   if (!func || !ctx.stubNames.count(func))
@@ -284,6 +293,7 @@ cudaError_t cudaFuncSetAttribute(const void *func, cudaFuncAttribute attr,
 }
 
 cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, const void *func) {
+  CUCPU_RETURN_IF_STICKY();
   if (!attr)
     return setError(cudaErrorInvalidValue);
   Context &ctx = Context::get();
@@ -304,6 +314,7 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, const void *func) {
 }
 
 cudaError_t cudaFuncSetCacheConfig(const void *func, cudaFuncCache config) {
+  CUCPU_RETURN_IF_STICKY();
   Context &ctx = Context::get();
   std::lock_guard<std::mutex> lock(ctx.mutex);
   if (!func || !ctx.stubNames.count(func))
@@ -316,6 +327,7 @@ cudaError_t cudaFuncSetCacheConfig(const void *func, cudaFuncCache config) {
 
 cudaError_t cudaFuncSetSharedMemConfig(const void *func,
                                        cudaSharedMemConfig config) {
+  CUCPU_RETURN_IF_STICKY();
   Context &ctx = Context::get();
   std::lock_guard<std::mutex> lock(ctx.mutex);
   if (!func || !ctx.stubNames.count(func))
@@ -329,6 +341,7 @@ cudaError_t cudaFuncSetSharedMemConfig(const void *func,
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize,
     unsigned int) {
+  CUCPU_RETURN_IF_STICKY();
   if (!numBlocks || blockSize <= 0 ||
       blockSize > static_cast<int>(kMaxThreadsPerBlock))
     return setError(cudaErrorInvalidValue);
@@ -336,6 +349,16 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
   std::lock_guard<std::mutex> lock(ctx.mutex);
   if (!func || !ctx.stubNames.count(func))
     return setError(cudaErrorInvalidDeviceFunction);
+  // A block that asks for more shared memory than the kernel may have cannot
+  // run at all.
+  auto info = ctx.funcInfo.find(func);
+  int sharedLimit = info != ctx.funcInfo.end()
+                        ? info->second.maxDynamicSharedBytes
+                        : kDefaultSharedBytes;
+  if (dynamicSMemSize > static_cast<size_t>(sharedLimit)) {
+    *numBlocks = 0;
+    return cudaSuccess;
+  }
   // Model an SM with 2048 threads and 228 KiB of shared memory.
   int byThreads = 2048 / blockSize;
   int bySmem = dynamicSMemSize
@@ -352,16 +375,41 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
       numBlocks, func, blockSize, dynamicSMemSize, 0);
 }
 
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize,
+                                                      const void *func,
+                                                      int numBlocks,
+                                                      int blockSize) {
+  CUCPU_RETURN_IF_STICKY();
+  if (!dynamicSmemSize || numBlocks <= 0 || blockSize <= 0 ||
+      blockSize > static_cast<int>(kMaxThreadsPerBlock))
+    return setError(cudaErrorInvalidValue);
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  if (!func || !ctx.stubNames.count(func))
+    return setError(cudaErrorInvalidDeviceFunction);
+  auto info = ctx.funcInfo.find(func);
+  size_t sharedLimit = info != ctx.funcInfo.end()
+                           ? info->second.maxDynamicSharedBytes
+                           : kDefaultSharedBytes;
+  // The same SM model as the occupancy calculator: numBlocks blocks share
+  // 228 KiB; too many blocks or threads leave nothing.
+  if (numBlocks > 32 || numBlocks * blockSize > 2048) {
+    *dynamicSmemSize = 0;
+    return cudaSuccess;
+  }
+  size_t perBlock = (228 * 1024) / static_cast<size_t>(numBlocks);
+  *dynamicSmemSize = perBlock < sharedLimit ? perBlock : sharedLimit;
+  return cudaSuccess;
+}
+
 //===----------------------------------------------------------------------===//
 // Device variables.
 //===----------------------------------------------------------------------===//
 
 /// Finds the `count` bytes at `offset` in a device variable's storage,
-/// checking the symbol, the range and (for a non-empty copy) the host
-/// pointer. Records and returns the error, if any.
+/// checking the symbol and the range. Records and returns the error, if any.
 static cudaError_t symbolRange(const void *symbol, size_t count,
-                               size_t offset, const void *hostPtr,
-                               char **storage) {
+                               size_t offset, char **storage) {
   Context &ctx = Context::get();
   VarInfo var;
   {
@@ -371,93 +419,63 @@ static cudaError_t symbolRange(const void *symbol, size_t count,
   }
   if (offset > var.size || count > var.size - offset)
     return setError(cudaErrorInvalidValue);
-  if (count != 0 && !hostPtr)
-    return setError(cudaErrorInvalidValue);
   *storage = static_cast<char *>(var.storage) + offset;
   return cudaSuccess;
+}
+
+static cudaError_t copyToSymbol(const void *symbol, const void *src,
+                                size_t count, size_t offset,
+                                cudaMemcpyKind kind, bool async,
+                                cudaStream_t stream) {
+  CUCPU_RETURN_IF_STICKY();
+  if (!validKind(kind) || kind == cudaMemcpyHostToHost ||
+      kind == cudaMemcpyDeviceToHost)
+    return setError(cudaErrorInvalidMemcpyDirection);
+  char *storage;
+  if (cudaError_t err = symbolRange(symbol, count, offset, &storage))
+    return err;
+  return copyBytes(storage, src, count, kind, async, stream);
+}
+
+static cudaError_t copyFromSymbol(void *dst, const void *symbol, size_t count,
+                                  size_t offset, cudaMemcpyKind kind,
+                                  bool async, cudaStream_t stream) {
+  CUCPU_RETURN_IF_STICKY();
+  if (!validKind(kind) || kind == cudaMemcpyHostToHost ||
+      kind == cudaMemcpyHostToDevice)
+    return setError(cudaErrorInvalidMemcpyDirection);
+  char *storage;
+  if (cudaError_t err = symbolRange(symbol, count, offset, &storage))
+    return err;
+  return copyBytes(dst, storage, count, kind, async, stream);
 }
 
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src,
                                size_t count, size_t offset,
                                cudaMemcpyKind kind) {
-  if (!validKind(kind) || kind == cudaMemcpyHostToHost ||
-      kind == cudaMemcpyDeviceToHost)
-    return setError(cudaErrorInvalidMemcpyDirection);
-  char *storage;
-  if (cudaError_t err = symbolRange(symbol, count, offset, src, &storage))
-    return err;
-  if (count == 0)
-    return cudaSuccess;
-  if (cudaError_t err = waitForSynchronousCall())
-    return setError(err);
-  std::memmove(storage, src, count);
-  return cudaSuccess;
+  return copyToSymbol(symbol, src, count, offset, kind, false, nullptr);
 }
 
 cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
                                  size_t offset, cudaMemcpyKind kind) {
-  if (!validKind(kind) || kind == cudaMemcpyHostToHost ||
-      kind == cudaMemcpyHostToDevice)
-    return setError(cudaErrorInvalidMemcpyDirection);
-  char *storage;
-  if (cudaError_t err = symbolRange(symbol, count, offset, dst, &storage))
-    return err;
-  if (count == 0)
-    return cudaSuccess;
-  if (cudaError_t err = waitForSynchronousCall())
-    return setError(err);
-  std::memmove(dst, storage, count);
-  return cudaSuccess;
+  return copyFromSymbol(dst, symbol, count, offset, kind, false, nullptr);
 }
 
 cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src,
                                     size_t count, size_t offset,
                                     cudaMemcpyKind kind, cudaStream_t stream) {
-  {
-    Context &ctx = Context::get();
-    std::lock_guard<std::mutex> lock(ctx.mutex);
-    if (!ctx.validStream(stream))
-      return setError(cudaErrorInvalidResourceHandle);
-  }
-  if (!validKind(kind) || kind == cudaMemcpyHostToHost ||
-      kind == cudaMemcpyDeviceToHost)
-    return setError(cudaErrorInvalidMemcpyDirection);
-  char *storage;
-  if (cudaError_t err = symbolRange(symbol, count, offset, src, &storage))
-    return err;
-  if (count == 0)
-    return cudaSuccess;
-  return enqueueCopy(stream, src, nullptr, [=] {
-    std::memmove(storage, src, count);
-    return cudaSuccess;
-  });
+  return copyToSymbol(symbol, src, count, offset, kind, true, stream);
 }
 
 cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol,
                                       size_t count, size_t offset,
                                       cudaMemcpyKind kind,
                                       cudaStream_t stream) {
-  {
-    Context &ctx = Context::get();
-    std::lock_guard<std::mutex> lock(ctx.mutex);
-    if (!ctx.validStream(stream))
-      return setError(cudaErrorInvalidResourceHandle);
-  }
-  if (!validKind(kind) || kind == cudaMemcpyHostToHost ||
-      kind == cudaMemcpyHostToDevice)
-    return setError(cudaErrorInvalidMemcpyDirection);
-  char *storage;
-  if (cudaError_t err = symbolRange(symbol, count, offset, dst, &storage))
-    return err;
-  if (count == 0)
-    return cudaSuccess;
-  return enqueueCopy(stream, dst, nullptr, [=] {
-    std::memmove(dst, storage, count);
-    return cudaSuccess;
-  });
+  return copyFromSymbol(dst, symbol, count, offset, kind, true, stream);
 }
 
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol) {
+  CUCPU_RETURN_IF_STICKY();
   if (!devPtr)
     return setError(cudaErrorInvalidValue);
   Context &ctx = Context::get();
@@ -470,6 +488,7 @@ cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol) {
 }
 
 cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol) {
+  CUCPU_RETURN_IF_STICKY();
   if (!size)
     return setError(cudaErrorInvalidValue);
   Context &ctx = Context::get();

@@ -169,7 +169,7 @@ bool isSticky(cudaError_t err) {
   }
 }
 
-cudaError_t stickyError() {
+cudaError_t currentStickyError() {
   cudaError_t err = asyncError.load();
   return isSticky(err) ? err : cudaSuccess;
 }
@@ -237,7 +237,7 @@ void runWorker(CUstream_st *s) {
     lock.unlock();
     for (const StreamPoint &p : op.after)
       waitFor(p);
-    if (op.work && !(op.device && stickyError() != cudaSuccess))
+    if (op.work && !(op.device && currentStickyError() != cudaSuccess))
       if (cudaError_t err = op.work())
         recordAsyncError(err);
     // Captured state (argument copies, points) goes before the operation
@@ -346,7 +346,7 @@ void joinAll(std::vector<std::thread> &threads) {
 cudaError_t submitHeld(Scheduler &sched, std::unique_lock<std::mutex> &lock,
                        cudaStream_t handle, StreamOperation op,
                        StreamPoint *where) {
-  if (cudaError_t sticky = stickyError())
+  if (cudaError_t sticky = currentStickyError())
     return sticky;
   if (sched.shutDown) {
     lock.unlock();
@@ -588,8 +588,12 @@ void recordAsyncError(cudaError_t err) {
     asyncError.store(err);
 }
 
+cudaError_t stickyError() { return currentStickyError(); }
+
+void setStickyError(cudaError_t err) { recordAsyncError(err); }
+
 cudaError_t lastErrorWithAsync(cudaError_t threadError, bool consume) {
-  if (cudaError_t sticky = stickyError())
+  if (cudaError_t sticky = currentStickyError())
     return sticky;
   if (threadError != cudaSuccess)
     return threadError;
@@ -727,7 +731,7 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream,
   StreamOperation op;
   op.device = false;
   op.work = [=] {
-    callback(stream, stickyError(), userData);
+    callback(stream, currentStickyError(), userData);
     return cudaSuccess;
   };
   return submit(stream, std::move(op));

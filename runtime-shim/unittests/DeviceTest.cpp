@@ -20,8 +20,9 @@ const cudaError_t kAllCodes[] = {
 #undef CUCPU_ERROR
 };
 
-TEST(Errors, EveryCodeHasATextAndADistinctName) {
-  std::set<std::string> names;
+TEST(Errors, EveryCodeHasADistinctTextAndName) {
+  std::set<std::string> names, texts;
+  std::set<int> values;
   for (cudaError_t e : kAllCodes) {
     const char *s = cudaGetErrorString(e);
     const char *n = cudaGetErrorName(e);
@@ -29,10 +30,39 @@ TEST(Errors, EveryCodeHasATextAndADistinctName) {
     ASSERT_NE(n, nullptr);
     EXPECT_GT(std::strlen(s), 0u) << e;
     EXPECT_STRNE(s, "unrecognized error code") << e;
+    EXPECT_STRNE(n, "unrecognized error code") << e;
     EXPECT_EQ(std::string(n).rfind("cuda", 0), 0u) << n;
     EXPECT_TRUE(names.insert(n).second) << "duplicate name " << n;
+    EXPECT_TRUE(texts.insert(s).second) << "duplicate text " << s;
+    EXPECT_TRUE(values.insert(e).second) << "duplicate value " << e;
   }
   EXPECT_GT(names.size(), 100u);
+}
+
+TEST(Errors, NamesSpellTheEnumerators) {
+#define CUCPU_ERROR(Name, Value, Text)                                         \
+  EXPECT_STREQ(cudaGetErrorName(cudaError##Name), "cudaError" #Name);          \
+  EXPECT_STREQ(cudaGetErrorString(cudaError##Name), Text);                     \
+  EXPECT_EQ(static_cast<int>(cudaError##Name), Value);
+#include "cucpu/error_codes.def"
+#undef CUCPU_ERROR
+  // CUDA 12 codes that programs meet.
+  EXPECT_EQ(cudaErrorAssert, 710);
+  EXPECT_EQ(cudaErrorIllegalAddress, 700);
+  EXPECT_EQ(cudaErrorLaunchOutOfResources, 701);
+  EXPECT_EQ(cudaErrorInvalidPitchValue, 12);
+  EXPECT_EQ(cudaErrorHostMemoryAlreadyRegistered, 712);
+  EXPECT_EQ(cudaErrorHostMemoryNotRegistered, 713);
+  EXPECT_EQ(cudaErrorUnsupportedLimit, 215);
+  EXPECT_EQ(cudaErrorPeerAccessNotEnabled, 705);
+  EXPECT_EQ(cudaErrorInvalidResourceConfiguration, 915);
+  EXPECT_EQ(cudaErrorApiFailureBase, 10000);
+  EXPECT_STREQ(cudaGetErrorName(cudaErrorApiFailureBase),
+               "cudaErrorApiFailureBase");
+  EXPECT_STREQ(cudaGetErrorString(cudaErrorAssert),
+               "device-side assert triggered");
+  EXPECT_STREQ(cudaGetErrorString(cudaErrorInvalidConfiguration),
+               "invalid configuration argument");
 }
 
 TEST(Errors, KnownValuesAndNames) {

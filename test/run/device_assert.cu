@@ -1,10 +1,12 @@
 // RUN: %cucpu -O2 %s -o %t
 // RUN: %t | FileCheck %s --check-prefix=PASSING
-// RUN: not --crash %t fail 2>&1 | FileCheck %s --check-prefix=FAILING
+// RUN: %t fail 2>&1 | FileCheck %s --check-prefix=FAILING
 
 // assert() in device code: nothing happens while it holds; when it fails the
 // program prints the file, line, function, block and thread, as CUDA does,
-// and stops.
+// and the device becomes unusable: every later API call that needs it
+// returns cudaErrorAssert, and cudaGetLastError does not clear it. The
+// program goes on and can report the error.
 
 #include <cassert>
 #include <cstdio>
@@ -18,19 +20,64 @@ __global__ void checkPositive(const int *values, int *out, int n) {
   out[i] = values[i] * 2;
 }
 
+static int expectAssert(const char *what, cudaError_t err) {
+  if (err == cudaErrorAssert)
+    return 0;
+  printf("FAIL: %s returned %s\n", what, cudaGetErrorName(err));
+  return 1;
+}
+
 int main(int argc, char **argv) {
   const int n = 100;
   int h[n];
   for (int i = 0; i < n; ++i)
     h[i] = i + 1;
-  if (argc > 1 && strcmp(argv[1], "fail") == 0)
+  bool failing = argc > 1 && strcmp(argv[1], "fail") == 0;
+  if (failing)
     h[77] = -5;
   int *d, *o;
   cudaMalloc(&d, sizeof h);
   cudaMalloc(&o, sizeof h);
   cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
   checkPositive<<<4, 32>>>(d, o, n);
-  cudaDeviceSynchronize();
+  cudaError_t err = cudaDeviceSynchronize();
+  if (failing) {
+    printf("sync: %s: %s\n", cudaGetErrorName(err), cudaGetErrorString(err));
+    int bad = expectAssert("cudaDeviceSynchronize", err);
+    bad += expectAssert("cudaGetLastError", cudaGetLastError());
+    bad += expectAssert("cudaGetLastError again", cudaGetLastError());
+    bad += expectAssert("cudaPeekAtLastError", cudaPeekAtLastError());
+    int r[n];
+    bad += expectAssert("cudaMemcpy",
+                        cudaMemcpy(r, o, sizeof r, cudaMemcpyDeviceToHost));
+    void *p = nullptr;
+    bad += expectAssert("cudaMalloc", cudaMalloc(&p, 16));
+    bad += expectAssert("cudaFree", cudaFree(d));
+    // A later launch does not run.
+    checkPositive<<<1, 1>>>(d, o, 1);
+    bad += expectAssert("launch", cudaGetLastError());
+    bad += expectAssert("cudaMemset", cudaMemset(o, 0, 4));
+    // Queries of the device itself still answer.
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count != 1) {
+      printf("FAIL: cudaGetDeviceCount\n");
+      ++bad;
+    }
+    // cudaDeviceReset starts the device afresh.
+    if (cudaDeviceReset() != cudaSuccess || cudaGetLastError() != cudaSuccess ||
+        cudaMalloc(&p, 16) != cudaSuccess || cudaMemset(p, 0, 16) != cudaSuccess) {
+      printf("FAIL: the device after cudaDeviceReset\n");
+      ++bad;
+    }
+    if (bad)
+      return 1;
+    printf("STICKY\n");
+    return 0;
+  }
+  if (err != cudaSuccess) {
+    printf("FAIL: %s\n", cudaGetErrorString(err));
+    return 1;
+  }
   int r[n];
   cudaMemcpy(r, o, sizeof r, cudaMemcpyDeviceToHost);
   for (int i = 0; i < n; ++i)
@@ -43,5 +90,7 @@ int main(int argc, char **argv) {
 }
 
 // PASSING: PASS
-// FAILING: device_assert.cu:17: void checkPositive(const int *, int *, int): block: [2,0,0], thread: [13,0,0] Assertion `values[i] > 0` failed.
-// FAILING-NOT: PASS
+// FAILING: device_assert.cu:19: void checkPositive(const int *, int *, int): block: [2,0,0], thread: [13,0,0] Assertion `values[i] > 0` failed.
+// FAILING: sync: cudaErrorAssert: device-side assert triggered
+// FAILING-NOT: FAIL
+// FAILING: STICKY

@@ -41,7 +41,8 @@ void __cucpu_register_var(const char *deviceName, void *storage,
 
 /// Called by device code whose assert failed: prints the failure as CUDA
 /// does, with the block and thread indices (blockAndThread holds
-/// blockIdx.x/y/z then threadIdx.x/y/z), and stops the program.
+/// blockIdx.x/y/z then threadIdx.x/y/z), and makes cudaErrorAssert the
+/// runtime's sticky error. It returns: the rest of the kernel still runs.
 void __cucpu_device_assert_fail(const char *expression, const char *file,
                                 unsigned line, const char *function,
                                 const unsigned *blockAndThread);

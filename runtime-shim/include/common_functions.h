@@ -1,0 +1,13 @@
+//===- common_functions.h - common functions --------------------*- C++ -*-===//
+//
+// Part of cucpu. Programs written for older CUDA versions include this header
+// by name; what it declared there comes with cuda_runtime.h here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUCPU_COMMON_FUNCTIONS_H
+#define CUCPU_COMMON_FUNCTIONS_H
+
+#include "cuda_runtime.h"
+
+#endif // CUCPU_COMMON_FUNCTIONS_H

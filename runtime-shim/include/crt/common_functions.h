@@ -1,0 +1,13 @@
+//===- crt/common_functions.h - common functions ----------------*- C++ -*-===//
+//
+// Part of cucpu. Programs written for older CUDA versions include this header
+// by name; what it declared there comes with cuda_runtime.h here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUCPU_CRT_COMMON_FUNCTIONS_H
+#define CUCPU_CRT_COMMON_FUNCTIONS_H
+
+#include "../cuda_runtime.h"
+
+#endif // CUCPU_CRT_COMMON_FUNCTIONS_H

@@ -1,0 +1,13 @@
+//===- cuda_device_runtime_api.h - device runtime ---------------*- C++ -*-===//
+//
+// Part of cucpu. Programs written for older CUDA versions include this header
+// by name; what it declared there comes with cuda_runtime.h here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUCPU_CUDA_DEVICE_RUNTIME_API_H
+#define CUCPU_CUDA_DEVICE_RUNTIME_API_H
+
+#include "cuda_runtime.h"
+
+#endif // CUCPU_CUDA_DEVICE_RUNTIME_API_H
