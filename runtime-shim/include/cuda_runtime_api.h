@@ -203,4 +203,6 @@ char __cudaInitModule(void **fatCubinHandle);
 
 #undef CUCPU_DEFAULT
 
+#include "cucpu/texture_api.h"
+
 #endif // CUCPU_CUDA_RUNTIME_API_H
