@@ -1,4 +1,4 @@
-//===- channel_descriptor.h - cudaCreateChannelDesc<T> for cucpu -*- C++ -*-===//
+//===- channel_descriptor.h - Channel formats for cucpu ---------*- C++ -*-===//
 //
 // Part of cucpu. The channel format of each element type a texture or a CUDA
 // array can hold, as cudaCreateChannelDesc<T>() returns it. Types without a
@@ -51,18 +51,16 @@ CUCPU_CHANNEL_FAMILY(float, float, 32, Float)
 /// so that texture<> can be constant-initialized).
 static __inline__ constexpr struct cudaChannelFormatDesc
 __cucpu_channel_desc(int bits, int count, enum cudaChannelFormatKind kind) {
-  return cudaChannelFormatDesc{bits, count > 1 ? bits : 0,
-                               count > 2 ? bits : 0, count > 3 ? bits : 0,
-                               kind};
+  return cudaChannelFormatDesc{bits, count > 1 ? bits : 0, count > 2 ? bits : 0,
+                               count > 3 ? bits : 0, kind};
 }
 
 template <class T>
 static __inline__ constexpr struct cudaChannelFormatDesc
 cudaCreateChannelDesc(void) {
-  return __cucpu_channel_desc(__cucpu_channel_of<T>::bits,
-                              __cucpu_channel_of<T>::count,
-                              (enum cudaChannelFormatKind)
-                                  __cucpu_channel_of<T>::kind);
+  return __cucpu_channel_desc(
+      __cucpu_channel_of<T>::bits, __cucpu_channel_of<T>::count,
+      (enum cudaChannelFormatKind)__cucpu_channel_of<T>::kind);
 }
 
 #endif // __cplusplus

@@ -51,16 +51,15 @@ __cucpu_texture_reference(int norm, enum cudaTextureFilterMode fMode,
 template <class T, int texType = cudaTextureType1D,
           enum cudaTextureReadMode mode = cudaReadModeElementType>
 struct CUCPU_TEXTURE_TYPE texture : public textureReference {
-  constexpr texture(
-      int norm = 0, enum cudaTextureFilterMode fMode = cudaFilterModePoint,
-      enum cudaTextureAddressMode aMode = cudaAddressModeClamp)
+  constexpr texture(int norm = 0,
+                    enum cudaTextureFilterMode fMode = cudaFilterModePoint,
+                    enum cudaTextureAddressMode aMode = cudaAddressModeClamp)
       : textureReference(__cucpu_texture_reference(
             norm, fMode, aMode, cudaCreateChannelDesc<T>())) {}
   constexpr texture(int norm, enum cudaTextureFilterMode fMode,
-                             enum cudaTextureAddressMode aMode,
-                             struct cudaChannelFormatDesc desc)
-      : textureReference(
-            __cucpu_texture_reference(norm, fMode, aMode, desc)) {}
+                    enum cudaTextureAddressMode aMode,
+                    struct cudaChannelFormatDesc desc)
+      : textureReference(__cucpu_texture_reference(norm, fMode, aMode, desc)) {}
 };
 
 #undef CUCPU_TEXTURE_TYPE

@@ -17,9 +17,7 @@
 /// with T's components (only 8- and 16-bit integer T have one).
 template <class T> struct __cucpu_tex_normalized;
 #define CUCPU_TEX_NORMALIZED(T, R)                                             \
-  template <> struct __cucpu_tex_normalized<T> {                               \
-    typedef R type;                                                            \
-  };
+  template <> struct __cucpu_tex_normalized<T> { typedef R type; };
 #define CUCPU_TEX_NORMALIZED_FAMILY(S, V)                                      \
   CUCPU_TEX_NORMALIZED(S, float)                                               \
   CUCPU_TEX_NORMALIZED(V##1, float1)                                           \
@@ -33,7 +31,8 @@ CUCPU_TEX_NORMALIZED_FAMILY(unsigned short, ushort)
 #undef CUCPU_TEX_NORMALIZED_FAMILY
 #undef CUCPU_TEX_NORMALIZED
 
-template <class T, enum cudaTextureReadMode mode> struct __cucpu_tex_result {
+template <class T, enum cudaTextureReadMode mode>
+struct __cucpu_tex_result {
   typedef T type;
 };
 template <class T> struct __cucpu_tex_result<T, cudaReadModeNormalizedFloat> {
@@ -65,8 +64,7 @@ tex2D(const texture<T, cudaTextureType2D, mode> &t, float x, float y) {
 
 template <class T, enum cudaTextureReadMode mode>
 CUCPU_TEX_REF typename __cucpu_tex_result<T, mode>::type
-tex3D(const texture<T, cudaTextureType3D, mode> &t, float x, float y,
-      float z) {
+tex3D(const texture<T, cudaTextureType3D, mode> &t, float x, float y, float z) {
   return __cucpu_tex_sample<typename __cucpu_tex_result<T, mode>::type, 3>(
       &t.__cucpuTex, x, y, z);
 }

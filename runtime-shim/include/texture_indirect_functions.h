@@ -14,13 +14,11 @@
 #define CUCPU_TEX_OBJ static __device__ __inline__
 #define CUCPU_TEX_DESC(obj) ((const struct __cucpu_texture *)(obj))
 
-template <class T>
-CUCPU_TEX_OBJ T tex1Dfetch(cudaTextureObject_t obj, int x) {
+template <class T> CUCPU_TEX_OBJ T tex1Dfetch(cudaTextureObject_t obj, int x) {
   return __cucpu_tex_fetch<T>(CUCPU_TEX_DESC(obj), x);
 }
 
-template <class T>
-CUCPU_TEX_OBJ T tex1D(cudaTextureObject_t obj, float x) {
+template <class T> CUCPU_TEX_OBJ T tex1D(cudaTextureObject_t obj, float x) {
   return __cucpu_tex_sample<T, 1>(CUCPU_TEX_DESC(obj), x, 0.0f, 0.0f);
 }
 

@@ -229,8 +229,8 @@ const cudaArray *findArray(const void *a) {
 
 /// The live texture object `handle`, or null. Caller holds the mutex.
 const TextureObject *findObject(cudaTextureObject_t handle) {
-  auto *object = reinterpret_cast<const TextureObject *>(
-      static_cast<uintptr_t>(handle));
+  auto *object =
+      reinterpret_cast<const TextureObject *>(static_cast<uintptr_t>(handle));
   auto &objects = tables().objects;
   return objects.count(object) ? object : nullptr;
 }
@@ -308,8 +308,7 @@ cudaError_t runAsync(const Copy2D &copy, cudaStream_t stream) {
 cudaError_t checkStream(cudaStream_t stream) {
   Context &ctx = Context::get();
   std::lock_guard<std::mutex> lock(ctx.mutex);
-  return ctx.validStream(stream) ? cudaSuccess
-                                 : cudaErrorInvalidResourceHandle;
+  return ctx.validStream(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
 }
 
 /// A linear range of `count` bytes of array `a` starting at byte wOffset of
@@ -333,8 +332,7 @@ cudaError_t arrayRange(const void *array, size_t wOffset, size_t hOffset,
 /// The block of `height` rows of `width` bytes of array `a` at (wOffset,
 /// hOffset) of its first slice.
 cudaError_t arrayBlock(const void *array, size_t wOffset, size_t hOffset,
-                       size_t width, size_t height, char **out,
-                       size_t *pitch) {
+                       size_t width, size_t height, char **out, size_t *pitch) {
   Context &ctx = Context::get();
   std::lock_guard<std::mutex> lock(ctx.mutex);
   const cudaArray *a = findArray(array);
@@ -378,8 +376,7 @@ cudaError_t prepareFromArray(void *dst, cudaArray_const_t src, size_t wOffset,
 
 cudaError_t prepare2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset,
                              const void *src, size_t spitch, size_t width,
-                             size_t height, cudaMemcpyKind kind,
-                             Copy2D *copy) {
+                             size_t height, cudaMemcpyKind kind, Copy2D *copy) {
   if (!validToDevice(kind))
     return cudaErrorInvalidMemcpyDirection;
   if (height > 1 && spitch < width)
@@ -391,8 +388,8 @@ cudaError_t prepare2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset,
   if (cudaError_t err =
           arrayBlock(dst, wOffset, hOffset, width, height, &p, &pitch))
     return err;
-  *copy = Copy2D{p, pitch, static_cast<const char *>(src), spitch, width,
-                 height};
+  *copy =
+      Copy2D{p, pitch, static_cast<const char *>(src), spitch, width, height};
   return cudaSuccess;
 }
 
@@ -434,15 +431,20 @@ cudaError_t side3D(cudaArray_t array, const cudaPitchedPtr &ptr, Side3D *out) {
     const cudaArray *a = findArray(array);
     if (!a)
       return cudaErrorInvalidValue;
-    *out = Side3D{a->data,           a->rowBytes(), a->sliceBytes(),
-                  size_t(a->texelSize), a->rowBytes(), a->rows(),
-                  a->slices()};
+    *out = Side3D{
+        a->data,       a->rowBytes(), a->sliceBytes(), size_t(a->texelSize),
+        a->rowBytes(), a->rows(),     a->slices()};
     return cudaSuccess;
   }
   if (!ptr.ptr)
     return cudaErrorInvalidValue;
-  *out = Side3D{static_cast<char *>(ptr.ptr), ptr.pitch, ptr.pitch * ptr.ysize,
-                1, ptr.pitch, ptr.ysize, 0};
+  *out = Side3D{static_cast<char *>(ptr.ptr),
+                ptr.pitch,
+                ptr.pitch * ptr.ysize,
+                1,
+                ptr.pitch,
+                ptr.ysize,
+                0};
   return cudaSuccess;
 }
 
@@ -483,9 +485,8 @@ cudaError_t prepare3D(const cudaMemcpy3DParms *p, Copy2D *copy) {
   char *to = nullptr, *from = nullptr;
   if (!place(src, p->srcPos, &from) || !place(dst, p->dstPos, &to))
     return cudaErrorInvalidValue;
-  *copy = Copy2D{to,         dst.pitch,      from,           src.pitch,
-                 widthBytes, e.height,       e.depth,        dst.slicePitch,
-                 src.slicePitch};
+  *copy = Copy2D{to,       dst.pitch, from,           src.pitch,     widthBytes,
+                 e.height, e.depth,   dst.slicePitch, src.slicePitch};
   return cudaSuccess;
 }
 
@@ -535,9 +536,8 @@ cudaError_t bindReference(const textureReference *texref,
     return cudaErrorInvalidTexture;
   TextureReference &ref = it->second;
   __cucpu_texture texture;
-  if (cudaError_t err =
-          makeTexture(r, referenceSampling(*texref, ref), Api::Reference,
-                      &texture))
+  if (cudaError_t err = makeTexture(r, referenceSampling(*texref, ref),
+                                    Api::Reference, &texture))
     return err;
   ref.bound = true;
   ref.offset = offset ? *offset : 0;
@@ -548,8 +548,7 @@ cudaError_t bindReference(const textureReference *texref,
 /// Checks the address of a linear binding and computes its offset from the
 /// texture alignment.
 cudaError_t alignBinding(const void *devPtr, size_t *offset,
-                         const TexelFormat &f, const char **base,
-                         size_t *off) {
+                         const TexelFormat &f, const char **base, size_t *off) {
   if (!devPtr)
     return cudaErrorInvalidValue;
   *off = reinterpret_cast<uintptr_t>(devPtr) % kTextureAlignment;
@@ -710,10 +709,9 @@ cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src,
   return runBlocking(copy);
 }
 
-cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset,
-                                size_t hOffset, const void *src, size_t spitch,
-                                size_t width, size_t height,
-                                cudaMemcpyKind kind) {
+cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                const void *src, size_t spitch, size_t width,
+                                size_t height, cudaMemcpyKind kind) {
   Copy2D copy;
   if (cudaError_t err = prepare2DToArray(dst, wOffset, hOffset, src, spitch,
                                          width, height, kind, &copy))
@@ -774,9 +772,8 @@ cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src,
 
 cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset,
                                      size_t hOffset, const void *src,
-                                     size_t spitch, size_t width,
-                                     size_t height, cudaMemcpyKind kind,
-                                     cudaStream_t stream) {
+                                     size_t spitch, size_t width, size_t height,
+                                     cudaMemcpyKind kind, cudaStream_t stream) {
   if (cudaError_t err = checkStream(stream))
     return setError(err);
   Copy2D copy;
@@ -807,8 +804,7 @@ cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms *p) {
   return runBlocking(copy);
 }
 
-cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *p,
-                              cudaStream_t stream) {
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *p, cudaStream_t stream) {
   if (cudaError_t err = checkStream(stream))
     return setError(err);
   Copy2D copy;
@@ -1035,8 +1031,7 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
   for (int c = 0; c < 4; ++c)
     s.borderColor[c] = pTexDesc->borderColor[c];
   auto *object = new TextureObject;
-  if (cudaError_t err =
-          makeTexture(r, s, Api::Object, &object->texture)) {
+  if (cudaError_t err = makeTexture(r, s, Api::Object, &object->texture)) {
     delete object;
     return setError(err);
   }

@@ -27,25 +27,25 @@ TEST(Texture, ChannelDescriptors) {
   EXPECT_EQ(d.w, 0);
   EXPECT_EQ(d.f, cudaChannelFormatKindUnsigned);
   EXPECT_TRUE(sameDesc(cudaCreateChannelDesc<uchar2>(), d));
-  EXPECT_TRUE(sameDesc(cudaCreateChannelDesc<float4>(),
-                       cudaCreateChannelDesc(32, 32, 32, 32,
-                                             cudaChannelFormatKindFloat)));
-  EXPECT_TRUE(sameDesc(cudaCreateChannelDesc<short>(),
-                       cudaCreateChannelDesc(16, 0, 0, 0,
-                                             cudaChannelFormatKindSigned)));
-  EXPECT_TRUE(sameDesc(cudaCreateChannelDesc<unsigned int>(),
-                       cudaCreateChannelDesc(32, 0, 0, 0,
-                                             cudaChannelFormatKindUnsigned)));
-  EXPECT_TRUE(sameDesc(cudaCreateChannelDesc<char4>(),
-                       cudaCreateChannelDesc(8, 8, 8, 8,
-                                             cudaChannelFormatKindSigned)));
-  EXPECT_TRUE(sameDesc(cudaCreateChannelDescHalf2(),
-                       cudaCreateChannelDesc(16, 16, 0, 0,
-                                             cudaChannelFormatKindFloat)));
+  EXPECT_TRUE(sameDesc(
+      cudaCreateChannelDesc<float4>(),
+      cudaCreateChannelDesc(32, 32, 32, 32, cudaChannelFormatKindFloat)));
+  EXPECT_TRUE(sameDesc(
+      cudaCreateChannelDesc<short>(),
+      cudaCreateChannelDesc(16, 0, 0, 0, cudaChannelFormatKindSigned)));
+  EXPECT_TRUE(sameDesc(
+      cudaCreateChannelDesc<unsigned int>(),
+      cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindUnsigned)));
+  EXPECT_TRUE(
+      sameDesc(cudaCreateChannelDesc<char4>(),
+               cudaCreateChannelDesc(8, 8, 8, 8, cudaChannelFormatKindSigned)));
+  EXPECT_TRUE(sameDesc(
+      cudaCreateChannelDescHalf2(),
+      cudaCreateChannelDesc(16, 16, 0, 0, cudaChannelFormatKindFloat)));
   // Types without a texel format.
-  EXPECT_TRUE(sameDesc(cudaCreateChannelDesc<double>(),
-                       cudaCreateChannelDesc(0, 0, 0, 0,
-                                             cudaChannelFormatKindNone)));
+  EXPECT_TRUE(
+      sameDesc(cudaCreateChannelDesc<double>(),
+               cudaCreateChannelDesc(0, 0, 0, 0, cudaChannelFormatKindNone)));
   // texture<> starts with its element type's format and CUDA's defaults.
   texture<ushort4, 2, cudaReadModeNormalizedFloat> t;
   EXPECT_TRUE(sameDesc(t.channelDesc, cudaCreateChannelDesc<ushort4>()));
@@ -94,8 +94,7 @@ TEST(Texture, ArrayAllocationAndInfo) {
   // Freed arrays are unknown.
   EXPECT_EQ(cudaFreeArray(a1), cudaErrorInvalidValue);
   EXPECT_EQ(cudaGetChannelDesc(&got, a1), cudaErrorInvalidValue);
-  EXPECT_EQ(cudaArrayGetInfo(&got, &extent, &flags, a2),
-            cudaErrorInvalidValue);
+  EXPECT_EQ(cudaArrayGetInfo(&got, &extent, &flags, a2), cudaErrorInvalidValue);
   EXPECT_EQ(cudaFreeArray(nullptr), cudaSuccess);
   cudaGetLastError();
 }
@@ -124,9 +123,9 @@ TEST(Texture, InvalidArrays) {
   // A depth without a height, and layered arrays (no fetch functions).
   EXPECT_EQ(cudaMalloc3DArray(&a, &desc, make_cudaExtent(4, 0, 2)),
             cudaErrorInvalidValue);
-  EXPECT_EQ(cudaMalloc3DArray(&a, &desc, make_cudaExtent(4, 4, 2),
-                              cudaArrayLayered),
-            cudaErrorNotSupported);
+  EXPECT_EQ(
+      cudaMalloc3DArray(&a, &desc, make_cudaExtent(4, 4, 2), cudaArrayLayered),
+      cudaErrorNotSupported);
   EXPECT_EQ(cudaMallocArray(&a, &desc, 4, 4, 0x100), cudaErrorInvalidValue);
   int local = 0;
   EXPECT_EQ(cudaFreeArray(reinterpret_cast<cudaArray_t>(&local)),
@@ -185,31 +184,31 @@ TEST(Texture, ArrayCopies) {
             cudaErrorInvalidValue);
   EXPECT_EQ(cudaMemcpyToArray(a, 12, 0, all.data(), 2, cudaMemcpyHostToDevice),
             cudaErrorInvalidValue);
-  EXPECT_EQ(cudaMemcpyFromArray(part.data(), a, 0, 4, 2,
-                                cudaMemcpyDeviceToHost),
-            cudaErrorInvalidValue);
-  EXPECT_EQ(cudaMemcpy2DToArray(a, 8, 0, block, 10, 6, 1,
-                                cudaMemcpyHostToDevice),
-            cudaErrorInvalidValue);
-  EXPECT_EQ(cudaMemcpy2DToArray(a, 0, 3, block, 10, 6, 2,
-                                cudaMemcpyHostToDevice),
-            cudaErrorInvalidValue);
+  EXPECT_EQ(
+      cudaMemcpyFromArray(part.data(), a, 0, 4, 2, cudaMemcpyDeviceToHost),
+      cudaErrorInvalidValue);
+  EXPECT_EQ(
+      cudaMemcpy2DToArray(a, 8, 0, block, 10, 6, 1, cudaMemcpyHostToDevice),
+      cudaErrorInvalidValue);
+  EXPECT_EQ(
+      cudaMemcpy2DToArray(a, 0, 3, block, 10, 6, 2, cudaMemcpyHostToDevice),
+      cudaErrorInvalidValue);
   EXPECT_EQ(cudaMemcpyToArray(a, 0, 0, all.data(), 2, cudaMemcpyDeviceToHost),
             cudaErrorInvalidMemcpyDirection);
-  EXPECT_EQ(cudaMemcpyFromArray(part.data(), a, 0, 0, 2,
-                                cudaMemcpyHostToDevice),
-            cudaErrorInvalidMemcpyDirection);
-  EXPECT_EQ(cudaMemcpy2DToArray(a, 0, 0, block, 4, 6, 2,
-                                cudaMemcpyHostToDevice),
-            cudaErrorInvalidPitchValue);
-  EXPECT_EQ(cudaMemcpy2DFromArray(whole, 4, a, 0, 0, 6, 2,
-                                  cudaMemcpyDeviceToHost),
-            cudaErrorInvalidPitchValue);
+  EXPECT_EQ(
+      cudaMemcpyFromArray(part.data(), a, 0, 0, 2, cudaMemcpyHostToDevice),
+      cudaErrorInvalidMemcpyDirection);
+  EXPECT_EQ(
+      cudaMemcpy2DToArray(a, 0, 0, block, 4, 6, 2, cudaMemcpyHostToDevice),
+      cudaErrorInvalidPitchValue);
+  EXPECT_EQ(
+      cudaMemcpy2DFromArray(whole, 4, a, 0, 0, 6, 2, cudaMemcpyDeviceToHost),
+      cudaErrorInvalidPitchValue);
   EXPECT_EQ(cudaMemcpyToArray(a, 0, 0, nullptr, 2, cudaMemcpyHostToDevice),
             cudaErrorInvalidValue);
-  EXPECT_EQ(cudaMemcpyToArray(nullptr, 0, 0, all.data(), 2,
-                              cudaMemcpyHostToDevice),
-            cudaErrorInvalidValue);
+  EXPECT_EQ(
+      cudaMemcpyToArray(nullptr, 0, 0, all.data(), 2, cudaMemcpyHostToDevice),
+      cudaErrorInvalidValue);
   EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidValue);
   EXPECT_EQ(cudaFreeArray(a), cudaSuccess);
   EXPECT_EQ(cudaFreeArray(b), cudaSuccess);
@@ -225,8 +224,8 @@ TEST(Texture, AsyncArrayCopies) {
   int out[12] = {};
   int row[4] = {};
   int cell = 0;
-  ASSERT_EQ(cudaMemcpy2DToArrayAsync(a, 0, 0, in, sizeof in[0], sizeof in[0],
-                                     3, cudaMemcpyHostToDevice, s),
+  ASSERT_EQ(cudaMemcpy2DToArrayAsync(a, 0, 0, in, sizeof in[0], sizeof in[0], 3,
+                                     cudaMemcpyHostToDevice, s),
             cudaSuccess);
   ASSERT_EQ(cudaMemcpyToArrayAsync(a, sizeof(int), 1, &in[2][0], sizeof(int),
                                    cudaMemcpyHostToDevice, s),
@@ -234,11 +233,11 @@ TEST(Texture, AsyncArrayCopies) {
   ASSERT_EQ(cudaMemcpyFromArrayAsync(out, a, 0, 0, sizeof out,
                                      cudaMemcpyDeviceToHost, s),
             cudaSuccess);
-  ASSERT_EQ(cudaMemcpy2DFromArrayAsync(row, sizeof row, a, 0, 2, sizeof row,
-                                       1, cudaMemcpyDeviceToHost, s),
+  ASSERT_EQ(cudaMemcpy2DFromArrayAsync(row, sizeof row, a, 0, 2, sizeof row, 1,
+                                       cudaMemcpyDeviceToHost, s),
             cudaSuccess);
-  ASSERT_EQ(cudaMemcpyFromArrayAsync(&cell, a, 3 * sizeof(int), 0,
-                                     sizeof(int), cudaMemcpyDeviceToHost),
+  ASSERT_EQ(cudaMemcpyFromArrayAsync(&cell, a, 3 * sizeof(int), 0, sizeof(int),
+                                     cudaMemcpyDeviceToHost),
             cudaSuccess);
   ASSERT_EQ(cudaStreamSynchronize(s), cudaSuccess);
   ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
@@ -327,9 +326,10 @@ template <class T, int dim, cudaTextureReadMode mode> struct FakeReference {
   texture<T, dim, mode> storage;
   FakeReference(const char *name, bool withStorage = true) {
     static void **handle = __cudaRegisterFatBinary(nullptr);
-    __cudaRegisterTexture(handle, &shadow, reinterpret_cast<const void **>(
-                                               const_cast<char *>(name)),
-                          name, dim, mode, 0);
+    __cudaRegisterTexture(
+        handle, &shadow,
+        reinterpret_cast<const void **>(const_cast<char *>(name)), name, dim,
+        mode, 0);
     if (withStorage)
       __cucpu_register_var(name, &storage, sizeof storage);
   }
@@ -368,9 +368,9 @@ TEST(Texture, BindLinearMemory) {
   EXPECT_EQ(cudaBindTexture(nullptr, ref.shadow, d + 5, 4),
             cudaErrorInvalidValue)
       << "a misaligned pointer needs the offset out-parameter";
-  EXPECT_EQ(cudaBindTexture(&offset, ref.shadow,
-                            reinterpret_cast<char *>(d) + 2, 4),
-            cudaErrorInvalidValue)
+  EXPECT_EQ(
+      cudaBindTexture(&offset, ref.shadow, reinterpret_cast<char *>(d) + 2, 4),
+      cudaErrorInvalidValue)
       << "the offset must be whole texels";
 
   // Unbinding clears the device's copy; the offset is then unknown.
@@ -564,8 +564,7 @@ TEST(Texture, ObjectsOverEveryResource) {
   td.addressMode[0] = cudaAddressModeMirror;
   td.addressMode[1] = cudaAddressModeBorder;
   cudaTextureObject_t pitched = 0;
-  ASSERT_EQ(cudaCreateTextureObject(&pitched, &rd, &td, nullptr),
-            cudaSuccess);
+  ASSERT_EQ(cudaCreateTextureObject(&pitched, &rd, &td, nullptr), cudaSuccess);
   const __cucpu_texture &p = descriptorOf(pitched);
   EXPECT_EQ(p.width, 20);
   EXPECT_EQ(p.height, 10);

@@ -127,8 +127,7 @@ int main() {
   // The object remembers its resource.
   cudaResourceDesc back;
   if (cudaGetTextureObjectResourceDesc(&back, tF4) != cudaSuccess ||
-      back.resType != cudaResourceTypeLinear ||
-      back.res.linear.devPtr != dF4 ||
+      back.resType != cudaResourceTypeLinear || back.res.linear.devPtr != dF4 ||
       back.res.linear.sizeInBytes != len * sizeof(float4))
     return printf("FAIL: cudaGetTextureObjectResourceDesc\n"), 1;
 
@@ -188,8 +187,8 @@ int main() {
   float *dImg;
   size_t pitch;
   cudaMallocPitch(&dImg, &pitch, W * sizeof(float), H);
-  cudaMemcpy2D(dImg, pitch, img.data(), W * sizeof(float), W * sizeof(float),
-               H, cudaMemcpyHostToDevice);
+  cudaMemcpy2D(dImg, pitch, img.data(), W * sizeof(float), W * sizeof(float), H,
+               cudaMemcpyHostToDevice);
   std::vector<float> xs(n), ys(n), zs(n);
   for (int i = 0; i < n; ++i) {
     xs[i] = uniform(-4.0f, W + 4.0f);

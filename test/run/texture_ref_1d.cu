@@ -174,11 +174,10 @@ int main() {
   for (int i = 0; i < n + extra; ++i) {
     bool in = i < n;
     int wantI = in ? hI[i] : 0;
-    float4 wantU4 = in ? make_float4(ref::unorm8(hU4[i].x),
-                                     ref::unorm8(hU4[i].y),
-                                     ref::unorm8(hU4[i].z),
-                                     ref::unorm8(hU4[i].w))
-                       : make_float4(0, 0, 0, 0);
+    float4 wantU4 =
+        in ? make_float4(ref::unorm8(hU4[i].x), ref::unorm8(hU4[i].y),
+                         ref::unorm8(hU4[i].z), ref::unorm8(hU4[i].w))
+           : make_float4(0, 0, 0, 0);
     float wantS8 = in ? ref::snorm8(hS8[i]) : 0.0f;
     short2 wantS2 = in ? hS2[i] : make_short2(0, 0);
     if (outI[i] != wantI || outU4[i].x != wantU4.x || outU4[i].y != wantU4.y ||

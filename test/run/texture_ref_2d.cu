@@ -108,8 +108,8 @@ int main() {
   float *dImg;
   size_t pitch;
   cudaMallocPitch(&dImg, &pitch, W * sizeof(float), H);
-  cudaMemcpy2D(dImg, pitch, img.data(), W * sizeof(float), W * sizeof(float),
-               H, cudaMemcpyHostToDevice);
+  cudaMemcpy2D(dImg, pitch, img.data(), W * sizeof(float), W * sizeof(float), H,
+               cudaMemcpyHostToDevice);
 
   ref::Sampler r;
   r.dims = 2;
@@ -139,8 +139,7 @@ int main() {
   cudaMalloc(&dCopy, W * H * sizeof(float));
   copyImage<<<dim3((W + 15) / 16, (H + 15) / 16), dim3(16, 16)>>>(dCopy, W, H);
   std::vector<float> copy(W * H);
-  cudaMemcpy(copy.data(), dCopy, W * H * sizeof(float),
-             cudaMemcpyDeviceToHost);
+  cudaMemcpy(copy.data(), dCopy, W * H * sizeof(float), cudaMemcpyDeviceToHost);
   if (copy != img)
     return printf("FAIL: image copy\n"), 1;
 

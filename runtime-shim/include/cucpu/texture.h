@@ -34,31 +34,27 @@ static __inline__ __host__ cudaError_t
 cudaBindTexture2D(size_t *offset, const struct texture<T, dim, readMode> &tex,
                   const void *devPtr, const struct cudaChannelFormatDesc &desc,
                   size_t width, size_t height, size_t pitch) {
-  return ::cudaBindTexture2D(offset, &tex, devPtr, &desc, width, height,
-                             pitch);
+  return ::cudaBindTexture2D(offset, &tex, devPtr, &desc, width, height, pitch);
 }
 
 template <class T, int dim, enum cudaTextureReadMode readMode>
-static __inline__ __host__ cudaError_t
-cudaBindTexture2D(size_t *offset, const struct texture<T, dim, readMode> &tex,
-                  const void *devPtr, size_t width, size_t height,
-                  size_t pitch) {
+static __inline__ __host__ cudaError_t cudaBindTexture2D(
+    size_t *offset, const struct texture<T, dim, readMode> &tex,
+    const void *devPtr, size_t width, size_t height, size_t pitch) {
   return ::cudaBindTexture2D(offset, &tex, devPtr, &tex.channelDesc, width,
                              height, pitch);
 }
 
 template <class T, int dim, enum cudaTextureReadMode readMode>
-static __inline__ __host__ cudaError_t
-cudaBindTextureToArray(const struct texture<T, dim, readMode> &tex,
-                       cudaArray_const_t array,
-                       const struct cudaChannelFormatDesc &desc) {
+static __inline__ __host__ cudaError_t cudaBindTextureToArray(
+    const struct texture<T, dim, readMode> &tex, cudaArray_const_t array,
+    const struct cudaChannelFormatDesc &desc) {
   return ::cudaBindTextureToArray(&tex, array, &desc);
 }
 
 template <class T, int dim, enum cudaTextureReadMode readMode>
-static __inline__ __host__ cudaError_t
-cudaBindTextureToArray(const struct texture<T, dim, readMode> &tex,
-                       cudaArray_const_t array) {
+static __inline__ __host__ cudaError_t cudaBindTextureToArray(
+    const struct texture<T, dim, readMode> &tex, cudaArray_const_t array) {
   struct cudaChannelFormatDesc desc;
   cudaError_t err = ::cudaGetChannelDesc(&desc, array);
   if (err != cudaSuccess)
@@ -73,9 +69,8 @@ cudaUnbindTexture(const struct texture<T, dim, readMode> &tex) {
 }
 
 template <class T, int dim, enum cudaTextureReadMode readMode>
-static __inline__ __host__ cudaError_t
-cudaGetTextureAlignmentOffset(size_t *offset,
-                              const struct texture<T, dim, readMode> &tex) {
+static __inline__ __host__ cudaError_t cudaGetTextureAlignmentOffset(
+    size_t *offset, const struct texture<T, dim, readMode> &tex) {
   return ::cudaGetTextureAlignmentOffset(offset, &tex);
 }
 

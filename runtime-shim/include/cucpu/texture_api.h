@@ -24,8 +24,8 @@ extern "C" {
 #endif
 
 // Channel formats.
-struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
-                                                   enum cudaChannelFormatKind f);
+struct cudaChannelFormatDesc
+cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f);
 cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc,
                                cudaArray_const_t array);
 
@@ -51,21 +51,17 @@ cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset,
 cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src,
                                 size_t wOffset, size_t hOffset, size_t count,
                                 enum cudaMemcpyKind kind);
-cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset,
-                                size_t hOffset, const void *src, size_t spitch,
-                                size_t width, size_t height,
-                                enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                const void *src, size_t spitch, size_t width,
+                                size_t height, enum cudaMemcpyKind kind);
 cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch,
                                   cudaArray_const_t src, size_t wOffset,
                                   size_t hOffset, size_t width, size_t height,
                                   enum cudaMemcpyKind kind);
-cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst,
-                                   size_t hOffsetDst, cudaArray_const_t src,
-                                   size_t wOffsetSrc, size_t hOffsetSrc,
-                                   size_t count,
-                                   enum cudaMemcpyKind kind
-                                       CUCPU_TEX_DEFAULT(
-                                           cudaMemcpyDeviceToDevice));
+cudaError_t cudaMemcpyArrayToArray(
+    cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+    cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t count,
+    enum cudaMemcpyKind kind CUCPU_TEX_DEFAULT(cudaMemcpyDeviceToDevice));
 cudaError_t cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset,
                                    size_t hOffset, const void *src,
                                    size_t count, enum cudaMemcpyKind kind,
@@ -76,15 +72,14 @@ cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src,
                                      cudaStream_t stream CUCPU_TEX_DEFAULT(0));
 cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset,
                                      size_t hOffset, const void *src,
-                                     size_t spitch, size_t width,
-                                     size_t height, enum cudaMemcpyKind kind,
+                                     size_t spitch, size_t width, size_t height,
+                                     enum cudaMemcpyKind kind,
                                      cudaStream_t stream CUCPU_TEX_DEFAULT(0));
-cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch,
-                                       cudaArray_const_t src, size_t wOffset,
-                                       size_t hOffset, size_t width,
-                                       size_t height, enum cudaMemcpyKind kind,
-                                       cudaStream_t stream
-                                           CUCPU_TEX_DEFAULT(0));
+cudaError_t
+cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src,
+                           size_t wOffset, size_t hOffset, size_t width,
+                           size_t height, enum cudaMemcpyKind kind,
+                           cudaStream_t stream CUCPU_TEX_DEFAULT(0));
 // 3D copies between arrays and pitched memory, in any combination.
 cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
 cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p,
@@ -105,8 +100,9 @@ cudaError_t cudaBindTextureToArray(const struct textureReference *texref,
                                    cudaArray_const_t array,
                                    const struct cudaChannelFormatDesc *desc);
 cudaError_t cudaUnbindTexture(const struct textureReference *texref);
-cudaError_t cudaGetTextureAlignmentOffset(size_t *offset,
-                                          const struct textureReference *texref);
+cudaError_t
+cudaGetTextureAlignmentOffset(size_t *offset,
+                              const struct textureReference *texref);
 cudaError_t cudaGetTextureReference(const struct textureReference **texref,
                                     const void *symbol);
 

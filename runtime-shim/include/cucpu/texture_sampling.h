@@ -281,8 +281,8 @@ CUCPU_TEX R __cucpu_tex_sample(const struct __cucpu_texture *t, float x,
       z = z * (float)t->depth;
   }
   if (!Tr::isFloat || !t->linearFilter) {
-    int i = __cucpu_tex_address(__cucpu_tex_floor(x), t->width,
-                                t->addressMode[0]);
+    int i =
+        __cucpu_tex_address(__cucpu_tex_floor(x), t->width, t->addressMode[0]);
     int j = D > 1 ? __cucpu_tex_address(__cucpu_tex_floor(y), t->height,
                                         t->addressMode[1])
                   : 0;
@@ -332,8 +332,7 @@ CUCPU_TEX R __cucpu_tex_sample(const struct __cucpu_texture *t, float x,
         if (D > 2)
           w = w * wz[kk];
         bool border = (ix[ii] | iy[jj] | iz[kk]) < 0;
-        const char *p =
-            border ? 0 : __cucpu_tex_at(t, ix[ii], iy[jj], iz[kk]);
+        const char *p = border ? 0 : __cucpu_tex_at(t, ix[ii], iy[jj], iz[kk]);
         for (int c = 0; c < Tr::components; ++c)
           acc[c] = acc[c] + w * (border ? t->borderColor[c]
                                         : __cucpu_tex_channel_float(t, p, c));

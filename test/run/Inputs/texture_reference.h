@@ -134,9 +134,7 @@ struct Sampler {
 
 // cudaReadModeNormalizedFloat conversions.
 inline float unorm8(unsigned char v) { return v / 255.0f; }
-inline float snorm8(signed char v) {
-  return v == -128 ? -1.0f : v / 127.0f;
-}
+inline float snorm8(signed char v) { return v == -128 ? -1.0f : v / 127.0f; }
 inline float unorm16(unsigned short v) { return v / 65535.0f; }
 
 // Whether a filtered result matches the reference (the order of the float
