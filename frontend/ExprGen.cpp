@@ -617,7 +617,8 @@ LValue FunctionGen::emitLValue(const Expr *e) {
     if (const auto *vd = dyn_cast<VarDecl>(decl);
         it == locals.end() && vd && vd->hasGlobalStorage()) {
       if (!vd->hasAttr<CUDASharedAttr>() && !vd->hasAttr<CUDADeviceAttr>() &&
-          !vd->hasAttr<CUDAConstantAttr>() && !vd->isStaticLocal()) {
+          !vd->hasAttr<CUDAConstantAttr>() && !vd->isStaticLocal() &&
+          !ModuleGen::isTextureReference(vd)) {
         mod.error(where, "host variable '" + vd->getNameAsString() +
                              "' cannot be used in device code");
         return {undefValue(mod.ast.VoidPtrTy, where), type};

@@ -242,9 +242,25 @@ bool writeBytes(ASTContext &ast, const APValue &value, QualType type,
   }
   case APValue::Struct: {
     const RecordDecl *record = type->getAsRecordDecl();
-    if (value.getStructNumBases() != 0)
-      return false;
     const ASTRecordLayout &layout = ast.getASTRecordLayout(record);
+    if (value.getStructNumBases() != 0) {
+      // Non-virtual bases (texture<> derives from textureReference), in
+      // declaration order; each writes its data, not its tail padding, which
+      // the derived class may use.
+      const auto *cxx = dyn_cast<CXXRecordDecl>(record);
+      if (!cxx || cxx->getNumVBases() != 0 ||
+          cxx->getNumBases() != value.getStructNumBases())
+        return false;
+      for (auto [i, base] : llvm::enumerate(cxx->bases())) {
+        const CXXRecordDecl *baseDecl = base.getType()->getAsCXXRecordDecl();
+        uint64_t offset = layout.getBaseClassOffset(baseDecl).getQuantity();
+        uint64_t size =
+            ast.getASTRecordLayout(baseDecl).getDataSize().getQuantity();
+        if (!writeBytes(ast, value.getStructBase(i), base.getType(),
+                        out.slice(offset, size)))
+          return false;
+      }
+    }
     for (const FieldDecl *field : record->fields()) {
       if (field->isBitField())
         return false;
@@ -278,6 +294,12 @@ bool writeBytes(ASTContext &ast, const APValue &value, QualType type,
   }
 }
 } // namespace
+
+bool ModuleGen::isTextureReference(const VarDecl *vd) {
+  QualType type = vd->getType();
+  return type->isCUDADeviceBuiltinTextureType() ||
+         type->isCUDADeviceBuiltinSurfaceType();
+}
 
 mlir::LLVM::GlobalOp ModuleGen::getGlobal(const VarDecl *vd) {
   vd = vd->getCanonicalDecl();
@@ -338,7 +360,7 @@ mlir::LLVM::GlobalOp ModuleGen::getGlobal(const VarDecl *vd) {
                                                      ? kDynamicShared
                                                      : kStaticShared));
   else if ((def->hasAttr<CUDADeviceAttr>() ||
-            def->hasAttr<CUDAConstantAttr>()) &&
+            def->hasAttr<CUDAConstantAttr>() || isTextureReference(def)) &&
            !def->isStaticLocal())
     global->setAttr(kDeviceVarAttr, b.getStringAttr(name));
   globals[vd] = global;

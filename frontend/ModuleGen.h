@@ -75,6 +75,12 @@ public:
   /// `__shared__` variable (or a static local of device code), creating it on
   /// first use. Globals are byte arrays of the variable's size.
   mlir::LLVM::GlobalOp getGlobal(const clang::VarDecl *vd);
+  /// Whether `vd` is a texture (or surface) reference: a variable of a type
+  /// marked device_builtin_texture_type, such as texture<>. Clang lets
+  /// device code use it without __device__; like a __device__ variable it
+  /// gets device storage registered under its name (the runtime writes the
+  /// binding there).
+  static bool isTextureReference(const clang::VarDecl *vd);
   /// A block-shared i32 used by __syncthreads_count and friends.
   mlir::LLVM::GlobalOp getSyncCounter();
   /// A private constant holding the bytes of a string literal.

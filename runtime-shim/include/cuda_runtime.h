@@ -288,4 +288,6 @@ static __inline__ __host__ cudaError_t cudaEventCreate(cudaEvent_t *event,
 #include "cucpu_device_functions.h"
 #endif
 
+#include "cucpu/texture.h"
+
 #endif // CUCPU_CUDA_RUNTIME_H

@@ -235,6 +235,8 @@ char __cudaInitModule(void **fatCubinHandle);
 
 #undef CUCPU_DEFAULT
 
+#include "cucpu/texture_api.h"
+
 // The per-thread default stream variants (and, with
 // CUDA_API_PER_THREAD_DEFAULT_STREAM, the names mapped to them).
 #include "cucpu/default_stream.h"

@@ -114,7 +114,8 @@ void fillProperties(cudaDeviceProp *p) {
   p->minor = 0;
   // Texture and surface limits of compute capability 8.0, for programs that
   // print or check them.
-  p->textureAlignment = 512;
+  // The alignment texture bindings use (Texture.cpp): that of allocations.
+  p->textureAlignment = kAllocAlignment;
   p->texturePitchAlignment = 32;
   p->surfaceAlignment = 512;
   p->maxTexture1D = 131072;

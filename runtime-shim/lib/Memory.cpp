@@ -227,10 +227,9 @@ cudaError_t copy3D(const cudaMemcpy3DParms *p, bool async,
                    cudaStream_t stream) {
   if (!p)
     return setError(cudaErrorInvalidValue);
-  // TODO(textures): copies from and to CUDA arrays (srcArray / dstArray)
-  // belong to the texture support; until it handles them they are rejected.
+  // Copies from and to CUDA arrays are the texture support's (Texture.cpp).
   if (p->srcArray || p->dstArray)
-    return setError(cudaErrorInvalidValue);
+    return copy3DWithArrays(p, async, stream);
   if (!validKind(p->kind))
     return setError(cudaErrorInvalidMemcpyDirection);
   const cudaExtent &e = p->extent;

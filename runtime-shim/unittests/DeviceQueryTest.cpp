@@ -89,7 +89,7 @@ TEST(DeviceProperties, FieldsOfOlderCuda) {
   EXPECT_EQ(p.maxTexture1DLayered[1], 2048);
   EXPECT_EQ(p.maxTexture2DLayered[2], 2048);
   EXPECT_EQ(p.maxSurface2D[0], 131072);
-  EXPECT_EQ(p.textureAlignment, 512u);
+  EXPECT_EQ(p.textureAlignment, 256u);
   EXPECT_EQ(p.asyncEngineCount, 1);
 }
 
