@@ -971,6 +971,34 @@ cudaError_t cudaEventRecord_ptsz(cudaEvent_t event, cudaStream_t stream) {
   return cudaEventRecord(event, perThread(stream));
 }
 
+cudaError_t cudaMemcpy3DAsync_ptsz(const cudaMemcpy3DParms *p,
+                                   cudaStream_t stream) {
+  return cudaMemcpy3DAsync(p, perThread(stream));
+}
+
+cudaError_t cudaMemset2DAsync_ptsz(void *devPtr, size_t pitch, int value,
+                                   size_t width, size_t height,
+                                   cudaStream_t stream) {
+  return cudaMemset2DAsync(devPtr, pitch, value, width, height,
+                           perThread(stream));
+}
+
+cudaError_t cudaMemset3DAsync_ptsz(cudaPitchedPtr pitchedDevPtr, int value,
+                                   cudaExtent extent, cudaStream_t stream) {
+  return cudaMemset3DAsync(pitchedDevPtr, value, extent, perThread(stream));
+}
+
+cudaError_t cudaMemcpy3D_ptds(const cudaMemcpy3DParms *p) {
+  PerThreadSynchronousCalls scope;
+  return cudaMemcpy3D(p);
+}
+
+cudaError_t cudaMemset3D_ptds(cudaPitchedPtr pitchedDevPtr, int value,
+                              cudaExtent extent) {
+  PerThreadSynchronousCalls scope;
+  return cudaMemset3D(pitchedDevPtr, value, extent);
+}
+
 cudaError_t cudaMemcpy_ptds(void *dst, const void *src, size_t count,
                             cudaMemcpyKind kind) {
   PerThreadSynchronousCalls scope;

@@ -64,6 +64,17 @@ cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t stream, cudaHostFn_t fn,
                                     void *userData);
 cudaError_t cudaEventRecord_ptsz(cudaEvent_t event,
                                  cudaStream_t stream CUCPU_PT_DEFAULT(0));
+cudaError_t cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p,
+                                   cudaStream_t stream CUCPU_PT_DEFAULT(0));
+cudaError_t cudaMemset2DAsync_ptsz(void *devPtr, size_t pitch, int value,
+                                   size_t width, size_t height,
+                                   cudaStream_t stream CUCPU_PT_DEFAULT(0));
+cudaError_t cudaMemset3DAsync_ptsz(struct cudaPitchedPtr pitchedDevPtr,
+                                   int value, struct cudaExtent extent,
+                                   cudaStream_t stream CUCPU_PT_DEFAULT(0));
+cudaError_t cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p);
+cudaError_t cudaMemset3D_ptds(struct cudaPitchedPtr pitchedDevPtr, int value,
+                              struct cudaExtent extent);
 cudaError_t cudaMemcpy_ptds(void *dst, const void *src, size_t count,
                             enum cudaMemcpyKind kind);
 cudaError_t cudaMemcpy2D_ptds(void *dst, size_t dpitch, const void *src,
@@ -107,6 +118,11 @@ cudaError_t cudaMemcpyFromSymbol_ptds(
 #define cudaStreamAddCallback cudaStreamAddCallback_ptsz
 #define cudaLaunchHostFunc cudaLaunchHostFunc_ptsz
 #define cudaEventRecord cudaEventRecord_ptsz
+#define cudaMemcpy3DAsync cudaMemcpy3DAsync_ptsz
+#define cudaMemset2DAsync cudaMemset2DAsync_ptsz
+#define cudaMemset3DAsync cudaMemset3DAsync_ptsz
+#define cudaMemcpy3D cudaMemcpy3D_ptds
+#define cudaMemset3D cudaMemset3D_ptds
 #define cudaMemcpy cudaMemcpy_ptds
 #define cudaMemcpy2D cudaMemcpy2D_ptds
 #define cudaMemset cudaMemset_ptds
