@@ -510,6 +510,10 @@ TEST_F(StreamTest, EventIsNotReadyUntilTheStreamGetsThere) {
   float ms = -1;
   EXPECT_EQ(cudaEventElapsedTime(&ms, start, stop), cudaErrorNotReady);
   EXPECT_EQ(cudaGetLastError(), cudaSuccess);
+  // The gate's 40 ms start once the start event has its time, so that the
+  // elapsed time cannot be shorter.
+  while (cudaEventQuery(start) == cudaErrorNotReady)
+    std::this_thread::yield();
   std::thread opener = gate->openLater(40ms);
   ASSERT_EQ(cudaEventSynchronize(stop), cudaSuccess);
   EXPECT_TRUE(gate->passed);
