@@ -73,7 +73,7 @@ bool synchronizedBefore(Operation *op) {
 }
 
 /// Whether the work in `region` ends with all workers meeting.
-bool endsWithWorksharingLoop(omp::ParallelOp region) {
+bool regionEndsSynchronized(omp::ParallelOp region) {
   return synchronizedBefore(region.getRegion().back().getTerminator());
 }
 
@@ -87,7 +87,7 @@ void appendRegion(IRRewriter &rewriter, omp::ParallelOp into,
                   omp::ParallelOp from) {
   Block &target = into.getRegion().front();
   Operation *terminator = target.getTerminator();
-  if (!endsWithWorksharingLoop(into)) {
+  if (!regionEndsSynchronized(into)) {
     rewriter.setInsertionPoint(terminator);
     omp::BarrierOp::create(rewriter, into.getLoc());
   }
@@ -204,7 +204,7 @@ public:
     auto terminator = omp::TerminatorOp::create(rewriter, loc);
     rewriter.moveOpBefore(loop, terminator);
 
-    bool needsBarrier = !endsWithWorksharingLoop(region);
+    bool needsBarrier = !regionEndsSynchronized(region);
     Block &inner = region.getRegion().front();
     rewriter.eraseOp(inner.getTerminator());
     Operation *afterRegion = region->getNextNode();

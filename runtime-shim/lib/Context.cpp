@@ -169,6 +169,23 @@ bool Context::validStream(cudaStream_t s) const {
          streams.count(s) != 0;
 }
 
+int Context::dynamicSharedLimit(const void *func) const {
+  auto info = funcInfo.find(func);
+  return info != funcInfo.end() ? info->second.maxDynamicSharedBytes
+                                : kDefaultSharedBytes;
+}
+
+bool validMemcpyKind(cudaMemcpyKind kind) {
+  return kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault;
+}
+
+cudaError_t checkStream(cudaStream_t stream) {
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  return ctx.validStream(stream) ? cudaSuccess
+                                 : cudaErrorInvalidResourceHandle;
+}
+
 cudaError_t setError(cudaError_t err) {
   if (err != cudaSuccess)
     lastError = err;

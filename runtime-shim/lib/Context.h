@@ -119,6 +119,10 @@ public:
   /// Caller holds the mutex.
   bool validStream(cudaStream_t s) const;
 
+  /// The dynamic shared memory a launch of the kernel with host stub func
+  /// may ask for (cudaFuncSetAttribute raises it). Caller holds the mutex.
+  int dynamicSharedLimit(const void *func) const;
+
   /// Finds the allocation, registered host range or device variable that p
   /// lies in (a zero-sized block contains only its own address). Returns
   /// false for memory the runtime does not know: pageable host memory.
@@ -129,6 +133,13 @@ private:
   Context();
   int workers;
 };
+
+/// Whether kind is one of the cudaMemcpyKind values.
+bool validMemcpyKind(cudaMemcpyKind kind);
+
+/// cudaSuccess if stream names a usable stream, else
+/// cudaErrorInvalidResourceHandle (not recorded). Takes the mutex.
+cudaError_t checkStream(cudaStream_t stream);
 
 /// Records err as the calling thread's last error (unless success) and
 /// returns it.

@@ -75,10 +75,6 @@ cudaError_t lookupSymbol(Context &ctx, const void *symbol, VarInfo *out) {
   return cudaSuccess;
 }
 
-bool validKind(cudaMemcpyKind kind) {
-  return kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault;
-}
-
 /// A launch's copy of its arguments: the host stub's originals are gone when
 /// the launch returns, before the kernel runs.
 class ArgumentCopy {
@@ -239,11 +235,8 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
       layout = params->second;
       haveLayout = true;
     }
-    int sharedLimit = kDefaultSharedBytes;
-    auto info = ctx.funcInfo.find(func);
-    if (info != ctx.funcInfo.end())
-      sharedLimit = info->second.maxDynamicSharedBytes;
-    cudaError_t err = validateLaunch(gridDim, blockDim, sharedMem, sharedLimit);
+    cudaError_t err = validateLaunch(gridDim, blockDim, sharedMem,
+                                     ctx.dynamicSharedLimit(func));
     if (err != cudaSuccess)
       return setError(err);
   }
@@ -305,10 +298,7 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, const void *func) {
   attr->numRegs = 32;
   attr->ptxVersion = 80;
   attr->binaryVersion = 80;
-  auto info = ctx.funcInfo.find(func);
-  attr->maxDynamicSharedSizeBytes = info != ctx.funcInfo.end()
-                                        ? info->second.maxDynamicSharedBytes
-                                        : kDefaultSharedBytes;
+  attr->maxDynamicSharedSizeBytes = ctx.dynamicSharedLimit(func);
   attr->preferredShmemCarveout = -1;
   return cudaSuccess;
 }
@@ -351,10 +341,7 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     return setError(cudaErrorInvalidDeviceFunction);
   // A block that asks for more shared memory than the kernel may have cannot
   // run at all.
-  auto info = ctx.funcInfo.find(func);
-  int sharedLimit = info != ctx.funcInfo.end()
-                        ? info->second.maxDynamicSharedBytes
-                        : kDefaultSharedBytes;
+  int sharedLimit = ctx.dynamicSharedLimit(func);
   if (dynamicSMemSize > static_cast<size_t>(sharedLimit)) {
     *numBlocks = 0;
     return cudaSuccess;
@@ -387,10 +374,7 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize,
   std::lock_guard<std::mutex> lock(ctx.mutex);
   if (!func || !ctx.stubNames.count(func))
     return setError(cudaErrorInvalidDeviceFunction);
-  auto info = ctx.funcInfo.find(func);
-  size_t sharedLimit = info != ctx.funcInfo.end()
-                           ? info->second.maxDynamicSharedBytes
-                           : kDefaultSharedBytes;
+  size_t sharedLimit = ctx.dynamicSharedLimit(func);
   // The same SM model as the occupancy calculator: numBlocks blocks share
   // 228 KiB; too many blocks or threads leave nothing.
   if (numBlocks > 32 || numBlocks * blockSize > 2048) {
@@ -428,7 +412,7 @@ static cudaError_t copyToSymbol(const void *symbol, const void *src,
                                 cudaMemcpyKind kind, bool async,
                                 cudaStream_t stream) {
   CUCPU_RETURN_IF_STICKY();
-  if (!validKind(kind) || kind == cudaMemcpyHostToHost ||
+  if (!validMemcpyKind(kind) || kind == cudaMemcpyHostToHost ||
       kind == cudaMemcpyDeviceToHost)
     return setError(cudaErrorInvalidMemcpyDirection);
   char *storage;
@@ -441,7 +425,7 @@ static cudaError_t copyFromSymbol(void *dst, const void *symbol, size_t count,
                                   size_t offset, cudaMemcpyKind kind,
                                   bool async, cudaStream_t stream) {
   CUCPU_RETURN_IF_STICKY();
-  if (!validKind(kind) || kind == cudaMemcpyHostToHost ||
+  if (!validMemcpyKind(kind) || kind == cudaMemcpyHostToHost ||
       kind == cudaMemcpyHostToDevice)
     return setError(cudaErrorInvalidMemcpyDirection);
   char *storage;

@@ -66,10 +66,6 @@ size_t span(size_t pitch, size_t slice, size_t width, size_t height,
   return (depth - 1) * slice + (height - 1) * pitch + width;
 }
 
-bool validKind(cudaMemcpyKind kind) {
-  return kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault;
-}
-
 /// Checks the bytes [p, p + bytes): if the runtime knows the memory p lies
 /// in, they must stay inside it; if it does not (pageable host memory), p
 /// must not be meant as device memory. *known receives which case it is.
@@ -82,13 +78,6 @@ cudaError_t checkRange(Context &ctx, const void *p, size_t bytes,
     return mustBeDevice ? cudaErrorInvalidValue : cudaSuccess;
   size_t offset = reinterpret_cast<uintptr_t>(p) - r.base;
   return bytes <= r.size - offset ? cudaSuccess : cudaErrorInvalidValue;
-}
-
-cudaError_t checkStream(cudaStream_t stream) {
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
-  return ctx.validStream(stream) ? cudaSuccess
-                                 : cudaErrorInvalidResourceHandle;
 }
 
 /// Hands checked work to the stream machinery. A synchronous function waits
@@ -109,7 +98,7 @@ cudaError_t submit(cudaStream_t stream, std::function<cudaError_t()> work,
 /// Checks and runs a copy; stream is null for the synchronous functions.
 cudaError_t copy(const Copy &c, cudaMemcpyKind kind, bool async,
                  cudaStream_t stream) {
-  if (!validKind(kind))
+  if (!validMemcpyKind(kind))
     return setError(cudaErrorInvalidMemcpyDirection);
   if (async)
     if (cudaError_t err = checkStream(stream))
@@ -189,7 +178,7 @@ Copy linearCopy(void *dst, const void *src, size_t count) {
 cudaError_t copy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
                    size_t width, size_t height, cudaMemcpyKind kind,
                    bool async, cudaStream_t stream) {
-  if (!validKind(kind))
+  if (!validMemcpyKind(kind))
     return setError(cudaErrorInvalidMemcpyDirection);
   if (width > dpitch || width > spitch || dpitch > kMaxPitch ||
       spitch > kMaxPitch)
@@ -230,7 +219,7 @@ cudaError_t copy3D(const cudaMemcpy3DParms *p, bool async,
   // Copies from and to CUDA arrays are the texture support's (Texture.cpp).
   if (p->srcArray || p->dstArray)
     return copy3DWithArrays(p, async, stream);
-  if (!validKind(p->kind))
+  if (!validMemcpyKind(p->kind))
     return setError(cudaErrorInvalidMemcpyDirection);
   const cudaExtent &e = p->extent;
   if (e.width == 0 || e.height == 0 || e.depth == 0) {

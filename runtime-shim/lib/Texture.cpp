@@ -254,10 +254,6 @@ Resource arrayResource(const cudaArray &a) {
 // Copies
 //===----------------------------------------------------------------------===//
 
-bool validKind(cudaMemcpyKind kind) {
-  return kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault;
-}
-
 /// Copies into device memory (an array) accept these kinds.
 bool validToDevice(cudaMemcpyKind kind) {
   return kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice ||
@@ -305,12 +301,6 @@ cudaError_t runAsync(const Copy2D &copy, cudaStream_t stream) {
   if (copy.width == 0 || copy.height == 0 || copy.depth == 0)
     return cudaSuccess;
   return enqueueCopy(stream, copy.dst, copy.src, copy);
-}
-
-cudaError_t checkStream(cudaStream_t stream) {
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
-  return ctx.validStream(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
 }
 
 /// A linear range of `count` bytes of array `a` starting at byte wOffset of
@@ -453,7 +443,7 @@ cudaError_t side3D(cudaArray_t array, const cudaPitchedPtr &ptr, Side3D *out) {
 cudaError_t prepare3D(const cudaMemcpy3DParms *p, Copy2D *copy) {
   if (!p)
     return cudaErrorInvalidValue;
-  if (!validKind(p->kind))
+  if (!validMemcpyKind(p->kind))
     return cudaErrorInvalidMemcpyDirection;
   Side3D src, dst;
   if (cudaError_t err = side3D(p->srcArray, p->srcPtr, &src))
@@ -736,7 +726,7 @@ cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst,
                                    size_t hOffsetDst, cudaArray_const_t src,
                                    size_t wOffsetSrc, size_t hOffsetSrc,
                                    size_t count, cudaMemcpyKind kind) {
-  if (!validKind(kind))
+  if (!validMemcpyKind(kind))
     return setError(cudaErrorInvalidMemcpyDirection);
   char *to = nullptr, *from = nullptr;
   if (cudaError_t err = arrayRange(dst, wOffsetDst, hOffsetDst, count, &to))
