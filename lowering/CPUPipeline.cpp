@@ -111,6 +111,13 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     }
     if (options.optLevel != 0 && options.mem2reg)
       pm.addPass(createPromoteLocals({/*keepBarrierRegions=*/false}));
+    if (options.optLevel != 0 && options.innerSerialization &&
+        options.loopInterchange) {
+      pm.addNestedPass<func::FuncOp>(
+          createInterchangeUniformLoops({/*remarks=*/options.remarks}));
+      pm.addPass(createCanonicalizeKeepingLaunch());
+      pm.addPass(createCSEPass());
+    }
     pm.addNestedPass<func::FuncOp>(createSerializeThreadLoops(
         {/*serialize=*/options.innerSerialization ? "threads" : "blocks",
          /*parallelAccesses=*/true, /*remarks=*/options.remarks}));

@@ -46,6 +46,9 @@ struct PipelineOptions {
   /// (true), or run blocks one after another with their threads in
   /// parallel (false).
   bool innerSerialization = true;
+  /// Interchange uniform loops of the thread code with the serial thread
+  /// loop (only with inner serialization).
+  bool loopInterchange = true;
   /// -Rpass=cucpu and -Rpass-missed=cucpu.
   bool remarks = false;
   bool remarksMissed = false;

@@ -11,6 +11,7 @@
 
 #include "dialect/SIMTDialect.h"
 #include "transforms/Passes.h"
+#include "transforms/ThreadLoops.h"
 
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
@@ -33,90 +34,6 @@ using namespace cucpu;
 namespace {
 
 enum class CrossingMode { MinCut, Distribute };
-
-bool isThreadLoop(scf::ParallelOp loop) {
-  return loop->getParentOfType<scf::ParallelOp>() != nullptr;
-}
-
-/// Tags a new loop as a thread loop (for readers of the IR; the passes
-/// recognize thread loops by nesting).
-void markThreadLoop(scf::ParallelOp loop) {
-  loop->setAttr(kLoopRoleAttr,
-                StringAttr::get(loop.getContext(), kThreadLoopRole));
-}
-
-/// A new, empty thread loop over the same threads as `like`.
-scf::ParallelOp createThreadLoop(OpBuilder &b, Location loc,
-                                 scf::ParallelOp like) {
-  auto loop = scf::ParallelOp::create(b, loc, like.getLowerBound(),
-                                      like.getUpperBound(), like.getStep());
-  markThreadLoop(loop);
-  return loop;
-}
-
-/// Number of threads of `loop` (its bounds are 0 to n step 1), as i64.
-Value threadCount(OpBuilder &b, Location loc, scf::ParallelOp loop) {
-  Value count;
-  for (Value ub : loop.getUpperBound()) {
-    Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), ub);
-    count = count ? arith::MulIOp::create(b, loc, count, n).getResult() : n;
-  }
-  return count;
-}
-
-/// The thread's linear index in `loop`: x + nx * (y + ny * z), as i64.
-Value linearThreadId(OpBuilder &b, Location loc, scf::ParallelOp loop) {
-  unsigned rank = loop.getNumLoops();
-  Value id = loop.getInductionVars()[rank - 1];
-  for (int d = rank - 2; d >= 0; --d) {
-    Value scaled = arith::MulIOp::create(b, loc, id, loop.getUpperBound()[d]);
-    id = arith::AddIOp::create(b, loc, scaled, loop.getInductionVars()[d]);
-  }
-  return arith::IndexCastOp::create(b, loc, b.getI64Type(), id);
-}
-
-/// An array of `count` elements of `type` per thread of `loop`. It is
-/// allocated once at the start of the block loop (so that a buffer used inside
-/// a serial loop is not allocated again at every iteration), and its size is
-/// computed before the block loop (so that the lowering to OpenMP can give each
-/// worker one buffer for all its blocks).
-Value perThreadBuffer(OpBuilder &b, Location loc, scf::ParallelOp loop,
-                      Type type, int64_t count) {
-  OpBuilder::InsertionGuard guard(b);
-  auto blockLoop = loop->getParentOfType<scf::ParallelOp>();
-  b.setInsertionPoint(blockLoop);
-  Value size = threadCount(b, loc, loop);
-  if (count != 1) {
-    Value c = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(count));
-    size = arith::MulIOp::create(b, loc, size, c);
-  }
-  b.setInsertionPointToStart(blockLoop.getBody());
-  return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
-                                type, size, /*alignment=*/16);
-}
-
-/// The calling thread's element of a per-thread buffer.
-Value threadSlot(OpBuilder &b, Location loc, scf::ParallelOp loop,
-                 Value buffer, Type type, int64_t count = 1) {
-  Value index = linearThreadId(b, loc, loop);
-  if (count != 1) {
-    Value c = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(count));
-    index = arith::MulIOp::create(b, loc, index, c);
-  }
-  return LLVM::GEPOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
-                             type, buffer, ValueRange{index});
-}
-
-/// Replaces uses of `loop`'s induction variables inside `scope` by those of
-/// `other`.
-void remapInductionVars(scf::ParallelOp loop, scf::ParallelOp other,
-                        Operation *scope) {
-  for (auto [from, to] :
-       llvm::zip(loop.getInductionVars(), other.getInductionVars()))
-    from.replaceUsesWithIf(to, [&](OpOperand &use) {
-      return scope->isAncestor(use.getOwner());
-    });
-}
 
 /// A zero of `type`, for the branch of an `if` that does not compute a value.
 FailureOr<Value> zeroOf(OpBuilder &b, Location loc, Type type) {
@@ -526,21 +443,11 @@ scf::ParallelOp BarrierLowering::split(scf::ParallelOp loop, Operation *at) {
   mapping.map(loop.getInductionVars(), next.getInductionVars());
   OpBuilder after(next.getBody(), next.getBody()->begin());
   for (Value v : stored) {
-    Type type = v.getType();
-    Type memType = isa<IndexType>(type) ? builder.getI64Type() : type;
-    Value buffer = perThreadBuffer(builder, v.getLoc(), loop, memType, 1);
+    Value buffer =
+        perThreadBuffer(builder, v.getLoc(), loop, slotType(v.getType()), 1);
     builder.setInsertionPoint(body->getTerminator());
-    Value toStore = v;
-    if (isa<IndexType>(type))
-      toStore = arith::IndexCastOp::create(builder, v.getLoc(), memType, v);
-    LLVM::StoreOp::create(builder, v.getLoc(), toStore,
-                          threadSlot(builder, v.getLoc(), loop, buffer, memType));
-    Value loaded = LLVM::LoadOp::create(
-        after, v.getLoc(), memType,
-        threadSlot(after, v.getLoc(), next, buffer, memType));
-    if (isa<IndexType>(type))
-      loaded = arith::IndexCastOp::create(after, v.getLoc(), type, loaded);
-    mapping.map(v, loaded);
+    storeToSlot(builder, v.getLoc(), loop, buffer, v);
+    mapping.map(v, loadFromSlot(after, v.getLoc(), next, buffer, v.getType()));
   }
   // Recompute by walking from the crossing values to what they need.
   std::function<Value(Value)> materialize = [&](Value v) -> Value {

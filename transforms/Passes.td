@@ -64,6 +64,45 @@ def SerializeThreadLoops : Pass<"simt-serialize-thread-loops", "mlir::func::Func
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect"];
 }
 
+def InterchangeUniformLoops
+    : Pass<"simt-interchange-uniform-loops", "mlir::func::FuncOp"> {
+  let summary = "Interchange uniform loops of thread code with the thread loop";
+  let description = [{
+    Runs after barrier lowering, before the thread loops are serialized. A
+    `scf.while` in a thread loop (directly, or under `scf.if`s without
+    results or else branches) whose condition and counter are the same in
+    every thread becomes the outer loop, with a new thread loop inside it:
+
+    ```
+    threads { A; if (c) { B; while (p(u)) { X }; C }; D }
+    ->
+    threads { A; if (c) { B } }
+    while (p(u)) { threads { if (c) { X } } }
+    threads { if (c) { C }; D }
+    ```
+
+    The while's arguments that are the same in every thread (initial and
+    next values computed without effects from values outside the thread loop
+    and from such arguments) stay its arguments; the others live in
+    per-thread buffers. Values that cross from one new thread loop to
+    another are recomputed when they are pure functions of the thread
+    indices, else stored per thread.
+
+    Since LLVM vectorizes innermost loops only, this makes the thread loop
+    the vectorized one. It applies when it makes more accesses consecutive
+    across threads (address stride 1 in the x thread index, not 1 along the
+    loop) than it makes strided (stride 1 along the loop, not in x). Each
+    interchange may expose a loop nested in the interchanged one; the pass
+    repeats until none is left.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per interchanged loop">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def CanonicalizeKeepingLaunch : Pass<"simt-canonicalize"> {
   let summary = "Canonicalize, but keep the launch's loop nest";
   let description = [{
@@ -71,6 +110,12 @@ def CanonicalizeKeepingLaunch : Pass<"simt-canonicalize"> {
     operation, except those of `scf.parallel`: they would merge the block loop
     and the thread loop into one loop, or drop single-iteration thread loops,
     and the later passes need to tell the grid from the block.
+
+    One pattern of its own: inside `scf.if (a < b)`, an `arith.cmpi` of the
+    same operands with the same predicate folds to true, one with the
+    inverse predicate to false (in the else branch the other way round).
+    This removes the flag of an early `return` from the conditions of the
+    loops after it.
   }];
 }
 

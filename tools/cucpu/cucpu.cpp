@@ -85,7 +85,8 @@ COMPILATION OPTIONS:
                         recompute the rest) or distribute (store every value)
   -fno-cucpu-barrier-motion, -fno-cucpu-barrier-elimination,
   -fno-cucpu-mem2reg, -fno-cucpu-licm,
-  -fno-cucpu-region-fusion, -fno-cucpu-inner-serialization
+  -fno-cucpu-region-fusion, -fno-cucpu-inner-serialization,
+  -fno-cucpu-loop-interchange
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -94,7 +95,9 @@ COMPILATION OPTIONS:
                         and block loops; one OpenMP region for the parallel
                         loops of a launch; running each block's threads as a
                         serial loop inside the parallel loop over blocks
-                        (without it: blocks in turn, threads in parallel)
+                        (without it: blocks in turn, threads in parallel);
+                        making the serial thread loop the inner loop of a
+                        loop whose trip count all threads share
   -Rpass=cucpu          A remark for each parallel optimization applied
   -Rpass-missed=cucpu   A remark for each barrier kept, with the accesses
                         that need it
@@ -262,6 +265,8 @@ Options parseArgs(ArrayRef<const char *> argv) {
       opts.pipeline.licm = false;
     } else if (arg == "-fno-cucpu-region-fusion") {
       opts.pipeline.regionFusion = false;
+    } else if (arg == "-fno-cucpu-loop-interchange") {
+      opts.pipeline.loopInterchange = false;
     } else if (arg == "-fno-cucpu-inner-serialization") {
       opts.pipeline.innerSerialization = false;
     } else if (arg == "-Rpass=cucpu") {

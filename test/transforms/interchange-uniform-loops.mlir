@@ -1,0 +1,306 @@
+// RUN: cucpu-opt --split-input-file --simt-interchange-uniform-loops %s | FileCheck %s
+
+// A column sum: a[d * n + i] is consecutive across threads and strided along
+// the loop. The loop becomes the outer one; its counter stays a scalar, the
+// per-thread sum lives in a per-thread buffer, and the guard `i < n`, a pure
+// function of the thread index, is recomputed in each new thread loop.
+
+// CHECK-LABEL: func.func @column_sums
+// CHECK: scf.parallel (%[[B:.*]]) =
+// CHECK:   %[[SUMS:.*]] = llvm.alloca %{{.*}} x f32
+// CHECK:   scf.parallel (%[[T0:.*]]) =
+// CHECK:     scf.if
+// CHECK:       llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr
+// CHECK-NOT:   scf.while
+// CHECK:   } {cucpu.loop = "thread"}
+// CHECK:   %[[D:.*]] = scf.while (%[[DA:.*]] = %c0_i32) : (i32) -> i32 {
+// CHECK:     arith.cmpi slt, %[[DA]], %[[DIM:.*]] : i32
+// CHECK:   } do {
+// CHECK:   ^bb0(%[[DB:.*]]: i32):
+// CHECK:     scf.parallel (%[[T1:.*]]) =
+// CHECK:       %[[X:.*]] = arith.index_castui %[[T1]]
+// CHECK:       %[[I:.*]] = arith.addi %{{.*}}, %[[X]]
+// CHECK:       %[[IN:.*]] = arith.cmpi slt, %[[I]]
+// CHECK:       scf.if %[[IN]] {
+// CHECK:         %[[SLOT:.*]] = llvm.getelementptr %[[SUMS]]
+// CHECK:         %[[S:.*]] = llvm.load %[[SLOT]] : !llvm.ptr -> f32
+// CHECK:         arith.muli %[[DB]]
+// CHECK:         %[[SUM:.*]] = arith.addf %[[S]]
+// CHECK:         %[[SLOT2:.*]] = llvm.getelementptr %[[SUMS]]
+// CHECK:         llvm.store %[[SUM]], %[[SLOT2]]
+// CHECK:     } {cucpu.loop = "thread"}
+// CHECK:     arith.addi %[[DB]], %c1_i32
+// CHECK:     scf.yield
+// CHECK:   scf.parallel
+// CHECK:     scf.if
+// CHECK:       %[[FINAL:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f32
+// CHECK:       llvm.store %[[FINAL]], %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr
+func.func @column_sums(%a: !llvm.ptr, %out: !llvm.ptr, %n: i32, %dim: i32,
+                       %blocks: index, %threads: index, %bdim: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    %b32 = arith.index_castui %b : index to i32
+    %base = arith.muli %b32, %bdim : i32
+    scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+      %x = arith.index_castui %t : index to i32
+      %i = arith.addi %base, %x : i32
+      %in = arith.cmpi slt, %i, %n : i32
+      scf.if %in {
+        %sum:2 = scf.while (%s = %zero, %d = %c0_i32) : (f32, i32) -> (f32, i32) {
+          %go = arith.cmpi slt, %d, %dim : i32
+          scf.condition(%go) %s, %d : f32, i32
+        } do {
+        ^bb0(%s: f32, %d: i32):
+          %row = arith.muli %d, %n overflow<nsw> : i32
+          %k = arith.addi %row, %i overflow<nsw> : i32
+          %k64 = arith.extsi %k : i32 to i64
+          %p = llvm.getelementptr %a[%k64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+          %v = llvm.load %p {alignment = 4 : i64} : !llvm.ptr -> f32
+          %s2 = arith.addf %s, %v : f32
+          %d2 = arith.addi %d, %c1_i32 overflow<nsw> : i32
+          scf.yield %s2, %d2 : f32, i32
+        }
+        %i64 = arith.extsi %i : i32 to i64
+        %q = llvm.getelementptr %out[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        llvm.store %sum#0, %q {alignment = 4 : i64} : f32, !llvm.ptr
+      }
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
+
+// -----
+
+// A row sum: a[i * dim + d] is consecutive along the loop already and would
+// become strided across threads. The loop stays.
+
+// CHECK-LABEL: func.func @row_sums
+// CHECK: scf.parallel
+// CHECK:   scf.parallel
+// CHECK:     scf.while
+// CHECK-NOT: scf.parallel
+func.func @row_sums(%a: !llvm.ptr, %out: !llvm.ptr, %dim: i32,
+                    %blocks: index, %threads: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+      %i = arith.index_castui %t : index to i32
+      %sum:2 = scf.while (%s = %zero, %d = %c0_i32) : (f32, i32) -> (f32, i32) {
+        %go = arith.cmpi slt, %d, %dim : i32
+        scf.condition(%go) %s, %d : f32, i32
+      } do {
+      ^bb0(%s: f32, %d: i32):
+        %row = arith.muli %i, %dim overflow<nsw> : i32
+        %k = arith.addi %row, %d overflow<nsw> : i32
+        %k64 = arith.extsi %k : i32 to i64
+        %p = llvm.getelementptr %a[%k64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        %v = llvm.load %p : !llvm.ptr -> f32
+        %s2 = arith.addf %s, %v : f32
+        %d2 = arith.addi %d, %c1_i32 : i32
+        scf.yield %s2, %d2 : f32, i32
+      }
+      %i64 = arith.extsi %i : i32 to i64
+      %q = llvm.getelementptr %out[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %sum#0, %q : f32, !llvm.ptr
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
+
+// -----
+
+// Sixteen iterations counted with constants: LLVM unrolls the loop, which
+// makes the thread loop innermost without a buffer. The loop stays.
+
+// CHECK-LABEL: func.func @fixed_column_sums
+// CHECK: scf.parallel
+// CHECK:   scf.parallel
+// CHECK:     scf.while
+// CHECK-NOT: scf.parallel
+func.func @fixed_column_sums(%a: !llvm.ptr, %out: !llvm.ptr, %n: i32,
+                             %blocks: index, %threads: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c16_i32 = arith.constant 16 : i32
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+      %i = arith.index_castui %t : index to i32
+      %sum:2 = scf.while (%s = %zero, %d = %c0_i32) : (f32, i32) -> (f32, i32) {
+        %go = arith.cmpi slt, %d, %c16_i32 : i32
+        scf.condition(%go) %s, %d : f32, i32
+      } do {
+      ^bb0(%s: f32, %d: i32):
+        %row = arith.muli %d, %n : i32
+        %k = arith.addi %row, %i : i32
+        %k64 = arith.extsi %k : i32 to i64
+        %p = llvm.getelementptr %a[%k64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        %v = llvm.load %p : !llvm.ptr -> f32
+        %s2 = arith.addf %s, %v : f32
+        %d2 = arith.addi %d, %c1_i32 : i32
+        scf.yield %s2, %d2 : f32, i32
+      }
+      %i64 = arith.extsi %i : i32 to i64
+      %q = llvm.getelementptr %out[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %sum#0, %q : f32, !llvm.ptr
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
+
+// -----
+
+// The trip count depends on the thread (d < i): the threads do not share the
+// loop's iterations. The loop stays.
+
+// CHECK-LABEL: func.func @triangle_sums
+// CHECK: scf.parallel
+// CHECK:   scf.parallel
+// CHECK:     scf.while
+// CHECK-NOT: scf.parallel
+func.func @triangle_sums(%a: !llvm.ptr, %out: !llvm.ptr, %n: i32,
+                         %blocks: index, %threads: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+      %i = arith.index_castui %t : index to i32
+      %sum:2 = scf.while (%s = %zero, %d = %c0_i32) : (f32, i32) -> (f32, i32) {
+        %go = arith.cmpi slt, %d, %i : i32
+        scf.condition(%go) %s, %d : f32, i32
+      } do {
+      ^bb0(%s: f32, %d: i32):
+        %row = arith.muli %d, %n : i32
+        %k = arith.addi %row, %i : i32
+        %k64 = arith.extsi %k : i32 to i64
+        %p = llvm.getelementptr %a[%k64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        %v = llvm.load %p : !llvm.ptr -> f32
+        %s2 = arith.addf %s, %v : f32
+        %d2 = arith.addi %d, %c1_i32 : i32
+        scf.yield %s2, %d2 : f32, i32
+      }
+      %i64 = arith.extsi %i : i32 to i64
+      %q = llvm.getelementptr %out[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %sum#0, %q : f32, !llvm.ptr
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
+
+// -----
+
+// Two ifs lead to the loop, the second on a loaded value: that value and the
+// condition are stored per thread (they cannot be recomputed) and read back
+// under the first condition, which is recomputed, in the loop's thread loop
+// and in the one after it. `twice`, pure, is recomputed where the code after
+// the loop uses it; the store after the inner if stays in its place under the
+// outer one.
+
+// CHECK-LABEL: func.func @guarded_sums
+// CHECK: scf.parallel
+// CHECK:   %[[SUMS:.*]] = llvm.alloca %{{.*}} x f32
+// CHECK:   %[[POSBUF:.*]] = llvm.alloca %{{.*}} x i1
+// CHECK:   %[[KBUF:.*]] = llvm.alloca %{{.*}} x i32
+// CHECK:   scf.parallel
+// CHECK:     scf.if
+// CHECK:       %[[K:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i32
+// CHECK:       %[[KSLOT:.*]] = llvm.getelementptr %[[KBUF]]
+// CHECK:       llvm.store %[[K]], %[[KSLOT]] : i32, !llvm.ptr
+// CHECK:       %[[POS:.*]] = arith.cmpi sgt, %[[K]], %c0_i32
+// CHECK:       %[[POSSLOT:.*]] = llvm.getelementptr %[[POSBUF]]
+// CHECK:       llvm.store %[[POS]], %[[POSSLOT]] : i1, !llvm.ptr
+// CHECK:       scf.if %[[POS]] {
+// CHECK:         llvm.store %cst, %{{.*}} : f32, !llvm.ptr
+// CHECK:   scf.while
+// CHECK:   do {
+// CHECK:     scf.parallel
+// CHECK:       %[[IN:.*]] = arith.cmpi slt
+// CHECK:       scf.if %[[IN]] {
+// CHECK:         %[[POSL:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i1
+// CHECK:         scf.if %[[POSL]] {
+// CHECK:           %[[KL:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i32
+// CHECK:           arith.sitofp %[[KL]]
+// CHECK:           arith.addf
+// CHECK:   scf.parallel
+// CHECK:     scf.if %{{.*}} {
+// CHECK:       %[[POSP:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i1
+// CHECK:       scf.if %[[POSP]] {
+// CHECK:         %[[TWICE:.*]] = arith.muli %{{.*}}, %c2_i32
+// CHECK:         arith.sitofp %[[TWICE]]
+// CHECK:       }
+// CHECK:       %[[KP:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i32
+// CHECK:       llvm.store %[[KP]], %{{.*}} : i32, !llvm.ptr
+func.func @guarded_sums(%a: !llvm.ptr, %scale: !llvm.ptr, %out: !llvm.ptr,
+                        %seen: !llvm.ptr, %n: i32, %dim: i32,
+                        %blocks: index, %threads: index, %bdim: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    %b32 = arith.index_castui %b : index to i32
+    %base = arith.muli %b32, %bdim : i32
+    scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+      %x = arith.index_castui %t : index to i32
+      %i = arith.addi %base, %x : i32
+      %twice = arith.muli %i, %c2_i32 overflow<nsw> : i32
+      %in = arith.cmpi slt, %i, %n : i32
+      scf.if %in {
+        %i64 = arith.extsi %i : i32 to i64
+        %kp = llvm.getelementptr %scale[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, i32
+        %k = llvm.load %kp : !llvm.ptr -> i32
+        %pos = arith.cmpi sgt, %k, %c0_i32 : i32
+        scf.if %pos {
+          %sum:2 = scf.while (%s = %zero, %d = %c0_i32) : (f32, i32) -> (f32, i32) {
+            %go = arith.cmpi slt, %d, %dim : i32
+            scf.condition(%go) %s, %d : f32, i32
+          } do {
+          ^bb0(%s: f32, %d: i32):
+            %row = arith.muli %d, %n overflow<nsw> : i32
+            %j = arith.addi %row, %i overflow<nsw> : i32
+            %j64 = arith.extsi %j : i32 to i64
+            %p = llvm.getelementptr %a[%j64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+            %v = llvm.load %p : !llvm.ptr -> f32
+            %kf = arith.sitofp %k : i32 to f32
+            %w = arith.mulf %v, %kf : f32
+            %s2 = arith.addf %s, %w : f32
+            %d2 = arith.addi %d, %c1_i32 overflow<nsw> : i32
+            scf.yield %s2, %d2 : f32, i32
+          }
+          %tf = arith.sitofp %twice : i32 to f32
+          %r = arith.addf %sum#0, %tf : f32
+          %q = llvm.getelementptr %out[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+          llvm.store %r, %q : f32, !llvm.ptr
+        }
+        %sp = llvm.getelementptr %seen[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, i32
+        llvm.store %k, %sp : i32, !llvm.ptr
+      }
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}

@@ -1,0 +1,652 @@
+//===- InterchangeUniformLoops.cpp - Thread loops into uniform loops ------===//
+//
+// Once its barriers are lowered, a block's threads run as one serial loop, and
+// LLVM vectorizes innermost loops only. A loop of the thread code whose
+// iterations are the same in every thread (`for (d = 0; d < dim; ++d)`) is then
+// the innermost loop: its accesses `a[d * n + i]`, consecutive from one thread
+// to the next, are strided by n within it, and a floating-point sum it carries
+// cannot be reordered. This pass interchanges such a loop with the thread
+// loop:
+//
+//   threads { A; if (c) { B; while (p(u)) { X }; C }; D }
+// becomes
+//   threads { A; if (c) { B } }
+//   while (p(u)) { threads { if (c) { X } } }
+//   threads { if (c) { C }; D }
+//
+// The loop's uniform values (its counter u) stay scalars of the outer loop;
+// what it carries per thread, and the values that cross from one new thread
+// loop to another, live in per-thread buffers, or are recomputed when they
+// are pure functions of the thread index. Legal because the thread loop holds
+// no barrier: its threads are independent, so running their iterations in
+// lock step is one of the orders a GPU may choose.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/SIMTDialect.h"
+#include "transforms/Passes.h"
+#include "transforms/ThreadLoops.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace cucpu {
+#define GEN_PASS_DEF_INTERCHANGEUNIFORMLOOPS
+#include "transforms/Passes.h.inc"
+} // namespace cucpu
+
+using namespace mlir;
+using namespace cucpu;
+
+namespace {
+
+/// How an address index changes when one variable grows by one.
+enum class Stride { Zero, Unit, Other };
+
+Stride addStrides(Stride a, Stride b) {
+  if (a == Stride::Zero)
+    return b;
+  if (b == Stride::Zero)
+    return a;
+  return Stride::Other;
+}
+
+/// The stride of integer expressions with respect to the values `isSource`
+/// accepts (all of them together: one step of each), through additions,
+/// multiplications by invariants and casts. Anything else that depends on a
+/// source counts as Other. It is a profitability estimate: wrapping is
+/// ignored.
+class StrideAnalysis {
+public:
+  explicit StrideAnalysis(llvm::function_ref<bool(Value)> isSource)
+      : isSource(isSource) {}
+
+  Stride of(Value v) {
+    if (isSource(v))
+      return Stride::Unit;
+    auto it = memo.find(v);
+    if (it != memo.end())
+      return it->second;
+    memo[v] = Stride::Other; // Cycles (loop arguments) are not affine.
+    Stride s = compute(v);
+    memo[v] = s;
+    return s;
+  }
+
+private:
+  Stride compute(Value v) {
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return Stride::Zero; // Arguments of regions other than the sources.
+    if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
+            arith::IndexCastOp, arith::IndexCastUIOp>(def))
+      return of(def->getOperand(0));
+    if (isa<arith::AddIOp>(def))
+      return addStrides(of(def->getOperand(0)), of(def->getOperand(1)));
+    if (isa<arith::SubIOp>(def)) {
+      Stride rhs = of(def->getOperand(1));
+      return rhs == Stride::Zero ? of(def->getOperand(0)) : Stride::Other;
+    }
+    if (isa<arith::MulIOp>(def)) {
+      Stride lhs = of(def->getOperand(0)), rhs = of(def->getOperand(1));
+      if (lhs == Stride::Zero && rhs == Stride::Zero)
+        return Stride::Zero;
+      if (lhs == Stride::Unit && matchPattern(def->getOperand(1), m_One()))
+        return Stride::Unit;
+      if (rhs == Stride::Unit && matchPattern(def->getOperand(0), m_One()))
+        return Stride::Unit;
+      return Stride::Other;
+    }
+    for (Value operand : def->getOperands())
+      if (of(operand) != Stride::Zero)
+        return Stride::Other;
+    // Regions may read sources too (an scf.if yielding one).
+    bool inner = false;
+    def->walk([&](Operation *nested) {
+      if (nested != def)
+        for (Value operand : nested->getOperands())
+          if (of(operand) != Stride::Zero)
+            inner = true;
+    });
+    return inner ? Stride::Other : Stride::Zero;
+  }
+
+  llvm::function_ref<bool(Value)> isSource;
+  DenseMap<Value, Stride> memo;
+};
+
+/// The stride of an access's address along `isSource`, in elements: the last
+/// index of its getelementptr must take the whole dependence for Unit.
+Stride addressStride(Value addr, StrideAnalysis &strides) {
+  auto gep = addr.getDefiningOp<LLVM::GEPOp>();
+  if (!gep)
+    return strides.of(addr) == Stride::Zero ? Stride::Zero : Stride::Other;
+  Stride result = strides.of(gep.getBase()) == Stride::Zero ? Stride::Zero
+                                                            : Stride::Other;
+  for (auto [k, index] : llvm::enumerate(gep.getIndices())) {
+    auto value = dyn_cast<Value>(index);
+    if (!value)
+      continue;
+    Stride s = strides.of(value);
+    bool last = k + 1 == gep.getIndices().size();
+    if (s != Stride::Zero && !last)
+      s = Stride::Other;
+    result = addStrides(result, s);
+  }
+  return result;
+}
+
+/// A while loop of a thread loop that may be interchanged with it.
+struct Candidate {
+  scf::WhileOp whileOp;
+  /// The ifs from the thread loop's body down to the while.
+  SmallVector<scf::IfOp> path;
+  /// Per argument: the same in every thread.
+  SmallVector<bool> uniformArg;
+};
+
+class Interchange {
+public:
+  Interchange(scf::ParallelOp loop, Candidate candidate)
+      : loop(loop), whileOp(candidate.whileOp), path(candidate.path),
+        uniformArg(candidate.uniformArg), builder(loop.getContext()) {}
+
+  void run();
+
+private:
+  /// Whether `v` can be recomputed in another thread loop: a pure function
+  /// of the thread indices and of values from outside the loop.
+  bool isRecomputable(Value v);
+  Value recompute(OpBuilder &b, Value v, scf::ParallelOp target,
+                  IRMapping &mapping);
+  /// The value of crossing value `v` in thread loop `target`.
+  Value materialize(OpBuilder &b, Value v, scf::ParallelOp target,
+                    IRMapping &mapping);
+  /// Clones a uniform value's computation at `b` (it depends only on values
+  /// outside the thread loop and on mapped loop arguments).
+  Value cloneUniform(OpBuilder &b, Value v, IRMapping &mapping);
+  void buildPost(OpBuilder &b, Block *source, unsigned depth,
+                 scf::ParallelOp post, IRMapping &mapping);
+
+  /// The operation of `block` the interchange passes through: the next if
+  /// of the path or the while.
+  Operation *pathOp(unsigned depth) {
+    return depth < path.size() ? path[depth].getOperation()
+                               : whileOp.getOperation();
+  }
+
+  scf::ParallelOp loop;
+  scf::WhileOp whileOp;
+  SmallVector<scf::IfOp> path;
+  SmallVector<bool> uniformArg;
+  OpBuilder builder;
+  /// Values computed before the while that the while or what follows it
+  /// uses.
+  llvm::SetVector<Value> crossing;
+  /// Per-thread buffers of the crossing values that are stored.
+  DenseMap<Value, Value> crossingBuffer;
+  /// Per-thread buffers of the while's non-uniform arguments.
+  DenseMap<unsigned, Value> argBuffer;
+  DenseMap<Value, bool> recomputable;
+};
+
+bool Interchange::isRecomputable(Value v) {
+  if (llvm::is_contained(loop.getInductionVars(), v))
+    return true;
+  if (!loop->isAncestor(v.getParentRegion()->getParentOp()))
+    return true;
+  auto it = recomputable.find(v);
+  if (it != recomputable.end())
+    return it->second;
+  Operation *def = v.getDefiningOp();
+  bool result = def && def->getNumRegions() == 0 && isMemoryEffectFree(def) &&
+                llvm::all_of(def->getOperands(),
+                             [&](Value operand) { return isRecomputable(operand); });
+  recomputable[v] = result;
+  return result;
+}
+
+Value Interchange::recompute(OpBuilder &b, Value v, scf::ParallelOp target,
+                             IRMapping &mapping) {
+  if (Value mapped = mapping.lookupOrNull(v))
+    return mapped;
+  if (!loop->isAncestor(v.getParentRegion()->getParentOp()))
+    return v;
+  Operation *def = v.getDefiningOp();
+  for (Value operand : def->getOperands())
+    recompute(b, operand, target, mapping);
+  Operation *copy = b.clone(*def, mapping);
+  return copy->getResult(cast<OpResult>(v).getResultNumber());
+}
+
+Value Interchange::materialize(OpBuilder &b, Value v, scf::ParallelOp target,
+                               IRMapping &mapping) {
+  if (Value mapped = mapping.lookupOrNull(v))
+    return mapped;
+  auto it = crossingBuffer.find(v);
+  if (it == crossingBuffer.end())
+    return recompute(b, v, target, mapping);
+  Value loaded = loadFromSlot(b, v.getLoc(), target, it->second, v.getType());
+  mapping.map(v, loaded);
+  return loaded;
+}
+
+Value Interchange::cloneUniform(OpBuilder &b, Value v, IRMapping &mapping) {
+  if (Value mapped = mapping.lookupOrNull(v))
+    return mapped;
+  if (!loop->isAncestor(v.getParentRegion()->getParentOp()))
+    return v;
+  Operation *def = v.getDefiningOp();
+  for (Value operand : def->getOperands())
+    cloneUniform(b, operand, mapping);
+  Operation *copy = b.clone(*def, mapping);
+  return copy->getResult(cast<OpResult>(v).getResultNumber());
+}
+
+/// Rebuilds in `post` what follows the while on each level of the path.
+void Interchange::buildPost(OpBuilder &b, Block *source, unsigned depth,
+                            scf::ParallelOp post, IRMapping &mapping) {
+  Operation *through = pathOp(depth);
+  // The crossing values an operation of this level uses, loaded or
+  // recomputed right before it: the thread got there, so they were computed.
+  auto materializeUses = [&](Operation *op) {
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (crossing.contains(operand))
+          materialize(b, operand, post, mapping);
+    });
+  };
+  if (depth < path.size()) {
+    scf::IfOp ifOp = path[depth];
+    Block *then = ifOp.thenBlock();
+    // Nothing after the while on this level or deeper: no if is needed.
+    bool empty = true;
+    for (unsigned d = depth; d <= path.size(); ++d) {
+      Operation *op = pathOp(d);
+      if (op->getNextNode() != op->getBlock()->getTerminator())
+        empty = false;
+    }
+    if (!empty) {
+      Value cond = materialize(b, ifOp.getCondition(), post, mapping);
+      auto rebuilt = scf::IfOp::create(b, ifOp.getLoc(), cond, false);
+      OpBuilder inner(rebuilt.thenBlock()->getTerminator());
+      // What the if's body loads or recomputes stays inside it.
+      IRMapping innerMapping = mapping;
+      buildPost(inner, then, depth + 1, post, innerMapping);
+    }
+  } else {
+    // The while's results: scalars of the outer loop or per-thread slots.
+    for (auto [k, result] : llvm::enumerate(whileOp.getResults()))
+      if (!uniformArg[k])
+        mapping.map(result, loadFromSlot(b, whileOp.getLoc(), post,
+                                         argBuffer[k], result.getType()));
+  }
+  for (Operation &op : llvm::make_range(std::next(through->getIterator()),
+                                        source->getTerminator()->getIterator())) {
+    materializeUses(&op);
+    b.clone(op, mapping);
+  }
+}
+
+void Interchange::run() {
+  Location loc = whileOp.getLoc();
+  Block *body = loop.getBody();
+
+  // The operations before the while on the path: what runs in the first
+  // thread loop. Values they define that the while or what follows it uses
+  // cross to another thread loop.
+  DenseSet<Operation *> before;
+  for (unsigned depth = 0; depth <= path.size(); ++depth) {
+    Operation *through = pathOp(depth);
+    for (Operation &op :
+         llvm::make_range(through->getBlock()->begin(), through->getIterator()))
+      before.insert(&op);
+  }
+  auto collect = [&](Operation *op) {
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (Operation *def = operand.getDefiningOp();
+            def && before.contains(def))
+          crossing.insert(operand);
+    });
+  };
+  collect(whileOp);
+  for (unsigned depth = 0; depth <= path.size(); ++depth) {
+    Operation *through = pathOp(depth);
+    if (depth < path.size())
+      if (Operation *def = path[depth].getCondition().getDefiningOp();
+          def && before.contains(def))
+        crossing.insert(path[depth].getCondition());
+    for (Operation &op :
+         llvm::make_range(std::next(through->getIterator()),
+                          through->getBlock()->getTerminator()->getIterator()))
+      collect(&op);
+  }
+
+  // Stored crossing values: written where they are computed.
+  for (Value v : crossing) {
+    if (isRecomputable(v))
+      continue;
+    Value buffer = perThreadBuffer(builder, v.getLoc(), loop,
+                                   slotType(v.getType()), 1);
+    crossingBuffer[v] = buffer;
+    builder.setInsertionPointAfterValue(v);
+    storeToSlot(builder, v.getLoc(), loop, buffer, v);
+  }
+
+  // The per-thread arguments start in their slots.
+  builder.setInsertionPoint(whileOp);
+  for (auto [k, init] : llvm::enumerate(whileOp.getInits())) {
+    if (uniformArg[k])
+      continue;
+    Value buffer =
+        perThreadBuffer(builder, loc, loop, slotType(init.getType()), 1);
+    argBuffer[k] = buffer;
+    builder.setInsertionPoint(whileOp);
+    storeToSlot(builder, loc, loop, buffer, init);
+  }
+
+  // The outer while over the uniform arguments.
+  builder.setInsertionPointAfter(loop);
+  IRMapping outside;
+  SmallVector<Value> inits;
+  SmallVector<Type> types;
+  for (auto [k, init] : llvm::enumerate(whileOp.getInits()))
+    if (uniformArg[k]) {
+      inits.push_back(cloneUniform(builder, init, outside));
+      types.push_back(init.getType());
+    }
+  auto outer = scf::WhileOp::create(builder, loc, types, inits);
+  SmallVector<Location> locs(types.size(), loc);
+  {
+    Block *oldBefore = whileOp.getBeforeBody();
+    Block *newBefore = builder.createBlock(&outer.getBefore(), {}, types, locs);
+    IRMapping mapping;
+    unsigned next = 0;
+    for (auto [k, arg] : llvm::enumerate(oldBefore->getArguments()))
+      if (uniformArg[k])
+        mapping.map(arg, newBefore->getArgument(next++));
+    OpBuilder b = OpBuilder::atBlockEnd(newBefore);
+    auto condition = cast<scf::ConditionOp>(oldBefore->getTerminator());
+    Value goOn = cloneUniform(b, condition.getCondition(), mapping);
+    scf::ConditionOp::create(b, loc, goOn, newBefore->getArguments());
+  }
+  {
+    Block *oldAfter = whileOp.getAfterBody();
+    Block *newAfter = builder.createBlock(&outer.getAfter(), {}, types, locs);
+    OpBuilder b = OpBuilder::atBlockEnd(newAfter);
+    scf::ParallelOp inner = createThreadLoop(b, loc, loop);
+    IRMapping mapping;
+    mapping.map(loop.getInductionVars(), inner.getInductionVars());
+    unsigned next = 0;
+    for (auto [k, arg] : llvm::enumerate(oldAfter->getArguments()))
+      if (uniformArg[k])
+        mapping.map(arg, newAfter->getArgument(next++));
+    OpBuilder ib(inner.getBody()->getTerminator());
+    // The ifs that led to the while, again: each condition is recomputed or
+    // loaded where the thread got in the first loop.
+    for (scf::IfOp ifOp : path) {
+      Value cond = materialize(ib, ifOp.getCondition(), inner, mapping);
+      auto guard = scf::IfOp::create(ib, ifOp.getLoc(), cond, false);
+      ib.setInsertionPoint(guard.thenBlock()->getTerminator());
+    }
+    for (auto [k, arg] : llvm::enumerate(oldAfter->getArguments()))
+      if (!uniformArg[k])
+        mapping.map(arg, loadFromSlot(ib, loc, inner, argBuffer[k],
+                                      arg.getType()));
+    for (Value v : crossing)
+      if (llvm::any_of(v.getUsers(), [&](Operation *user) {
+            return whileOp->isAncestor(user);
+          }))
+        materialize(ib, v, inner, mapping);
+    for (Operation &op : oldAfter->without_terminator())
+      ib.clone(op, mapping);
+    auto yield = cast<scf::YieldOp>(oldAfter->getTerminator());
+    SmallVector<Value> uniformYields;
+    for (auto [k, value] : llvm::enumerate(yield.getOperands()))
+      if (!uniformArg[k])
+        storeToSlot(ib, loc, inner, argBuffer[k], mapping.lookupOrDefault(value));
+    // The uniform arguments' next values, computed once for the block.
+    IRMapping uniformMapping;
+    next = 0;
+    for (auto [k, arg] : llvm::enumerate(oldAfter->getArguments()))
+      if (uniformArg[k])
+        uniformMapping.map(arg, newAfter->getArgument(next++));
+    for (auto [k, value] : llvm::enumerate(yield.getOperands()))
+      if (uniformArg[k])
+        uniformYields.push_back(cloneUniform(b, value, uniformMapping));
+    scf::YieldOp::create(b, loc, uniformYields);
+  }
+
+  // What follows the while, in a thread loop of its own.
+  builder.setInsertionPointAfter(outer);
+  scf::ParallelOp post = createThreadLoop(builder, loc, loop);
+  {
+    IRMapping mapping;
+    mapping.map(loop.getInductionVars(), post.getInductionVars());
+    unsigned next = 0;
+    for (auto [k, result] : llvm::enumerate(whileOp.getResults()))
+      if (uniformArg[k])
+        mapping.map(result, outer.getResult(next++));
+    OpBuilder b(post.getBody()->getTerminator());
+    buildPost(b, body, 0, post, mapping);
+  }
+
+  // The first loop keeps what precedes the while on each level.
+  for (int depth = path.size(); depth >= 0; --depth) {
+    Operation *through = pathOp(depth);
+    Block *block = through->getBlock();
+    while (through->getNextNode() != block->getTerminator())
+      block->getTerminator()->getPrevNode()->erase();
+  }
+  whileOp.erase();
+}
+
+/// Finds the argument of `whileOp` that are the same in every thread of
+/// `loop`: their initial and next values are computed without effects from
+/// values outside the loop and from such arguments.
+SmallVector<bool> uniformArguments(scf::ParallelOp loop, scf::WhileOp whileOp) {
+  unsigned n = whileOp.getInits().size();
+  SmallVector<bool> uniform(n, true);
+  Block *before = whileOp.getBeforeBody();
+  Block *after = whileOp.getAfterBody();
+  auto yield = cast<scf::YieldOp>(after->getTerminator());
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    DenseMap<Value, bool> memo;
+    std::function<bool(Value)> isUniform = [&](Value v) -> bool {
+      if (!loop->isAncestor(v.getParentRegion()->getParentOp()))
+        return true;
+      if (auto arg = dyn_cast<BlockArgument>(v)) {
+        if (arg.getOwner() == before || arg.getOwner() == after)
+          return uniform[arg.getArgNumber()];
+        return false;
+      }
+      auto it = memo.find(v);
+      if (it != memo.end())
+        return it->second;
+      Operation *def = v.getDefiningOp();
+      bool result = def->getNumRegions() == 0 && isMemoryEffectFree(def) &&
+                    llvm::all_of(def->getOperands(), isUniform);
+      memo[v] = result;
+      return result;
+    };
+    for (unsigned k = 0; k < n; ++k)
+      if (uniform[k] && (!isUniform(whileOp.getInits()[k]) ||
+                         !isUniform(yield.getOperand(k)))) {
+        uniform[k] = false;
+        changed = true;
+      }
+    if (!changed) {
+      auto condition = cast<scf::ConditionOp>(before->getTerminator());
+      if (!isUniform(condition.getCondition()))
+        return {};
+    }
+  }
+  return uniform;
+}
+
+/// Whether interchanging `whileOp` with `loop` makes more of its accesses
+/// consecutive across threads than it makes strided: an access whose address
+/// moves by one element from thread to thread (in x) but not from one
+/// iteration to the next gains; one that moves by one element per iteration
+/// but not per thread loses.
+bool isProfitable(scf::ParallelOp loop, scf::WhileOp whileOp) {
+  Value x = loop.getInductionVars().front();
+  auto isThreadX = [&](Value v) { return v == x; };
+  auto isIterationValue = [&](Value v) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg && whileOp->isAncestor(arg.getOwner()->getParentOp());
+  };
+  StrideAnalysis threadStrides(isThreadX);
+  StrideAnalysis iterationStrides(isIterationValue);
+  int score = 0;
+  whileOp.getAfter().walk([&](Operation *op) {
+    Value addr;
+    if (auto load = dyn_cast<LLVM::LoadOp>(op))
+      addr = load.getAddr();
+    else if (auto store = dyn_cast<LLVM::StoreOp>(op))
+      addr = store.getAddr();
+    else
+      return;
+    Stride perThread = addressStride(addr, threadStrides);
+    Stride perIteration = addressStride(addr, iterationStrides);
+    if (perThread == Stride::Unit && perIteration != Stride::Unit &&
+        perIteration != Stride::Zero)
+      ++score;
+    else if (perIteration == Stride::Unit && perThread != Stride::Unit &&
+             perThread != Stride::Zero)
+      --score;
+  });
+  return score > 0;
+}
+
+/// The number of iterations of `whileOp` when it is a counted loop with
+/// constant bounds (`for (i = c0; i < c1; i += c2)`), else nothing.
+std::optional<int64_t> constantTripCount(scf::WhileOp whileOp) {
+  Block *before = whileOp.getBeforeBody();
+  auto condition = cast<scf::ConditionOp>(before->getTerminator());
+  auto cmp = condition.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!cmp)
+    return std::nullopt;
+  auto counter = dyn_cast<BlockArgument>(cmp.getLhs());
+  APInt bound, init, step;
+  if (!counter || counter.getOwner() != before ||
+      !matchPattern(cmp.getRhs(), m_ConstantInt(&bound)) ||
+      !matchPattern(whileOp.getInits()[counter.getArgNumber()],
+                    m_ConstantInt(&init)))
+    return std::nullopt;
+  auto yield = cast<scf::YieldOp>(whileOp.getAfterBody()->getTerminator());
+  auto next = yield.getOperand(counter.getArgNumber()).getDefiningOp<arith::AddIOp>();
+  if (!next || next.getLhs() != whileOp.getAfterBody()->getArgument(
+                                    counter.getArgNumber()) ||
+      !matchPattern(next.getRhs(), m_ConstantInt(&step)) ||
+      !step.isStrictlyPositive())
+    return std::nullopt;
+  int64_t distance = bound.getSExtValue() - init.getSExtValue();
+  switch (cmp.getPredicate()) {
+  case arith::CmpIPredicate::slt:
+  case arith::CmpIPredicate::ult:
+  case arith::CmpIPredicate::ne:
+    break;
+  case arith::CmpIPredicate::sle:
+  case arith::CmpIPredicate::ule:
+    ++distance;
+    break;
+  default:
+    return std::nullopt;
+  }
+  int64_t s = step.getSExtValue();
+  return distance <= 0 ? 0 : (distance + s - 1) / s;
+}
+
+/// Loops of at most this many iterations, counted with constants, are left
+/// alone: LLVM unrolls them completely, which makes the thread loop the
+/// innermost loop anyway, with what they carry in registers.
+constexpr int64_t kUnrolledTripCount = 32;
+
+/// Finds a while in `loop` (directly or under ifs without results or else
+/// branches) that can and should be interchanged with it.
+std::optional<Candidate> findCandidate(scf::ParallelOp loop) {
+  std::optional<Candidate> found;
+  SmallVector<scf::IfOp> path;
+  std::function<void(Block *)> visit = [&](Block *block) {
+    for (Operation &op : *block) {
+      if (found)
+        return;
+      if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+        if (ifOp.getNumResults() != 0 ||
+            (ifOp.elseBlock() &&
+             !ifOp.elseBlock()->without_terminator().empty()))
+          continue;
+        path.push_back(ifOp);
+        visit(ifOp.thenBlock());
+        path.pop_back();
+        continue;
+      }
+      auto whileOp = dyn_cast<scf::WhileOp>(op);
+      if (!whileOp)
+        continue;
+      Block *before = whileOp.getBeforeBody();
+      auto condition = cast<scf::ConditionOp>(before->getTerminator());
+      // The condition forwards the arguments unchanged, and computes only.
+      if (!llvm::equal(condition.getArgs(), before->getArguments()) ||
+          llvm::any_of(before->without_terminator(), [](Operation &op) {
+            return op.getNumRegions() != 0 || !isMemoryEffectFree(&op);
+          }))
+        continue;
+      bool nested = false;
+      whileOp->walk([&](Operation *inner) {
+        if (isa<scf::ParallelOp, LLVM::AllocaOp>(inner) ||
+            inner->getDialect()->getNamespace() == "simt")
+          nested = true;
+      });
+      if (nested)
+        continue;
+      if (std::optional<int64_t> trips = constantTripCount(whileOp);
+          trips && *trips <= kUnrolledTripCount)
+        continue;
+      SmallVector<bool> uniform = uniformArguments(loop, whileOp);
+      if (uniform.empty() || !isProfitable(loop, whileOp))
+        continue;
+      found = Candidate{whileOp, path, uniform};
+      return;
+    }
+  };
+  visit(loop.getBody());
+  return found;
+}
+
+struct InterchangeUniformLoopsPass
+    : public cucpu::impl::InterchangeUniformLoopsBase<
+          InterchangeUniformLoopsPass> {
+  using InterchangeUniformLoopsBase::InterchangeUniformLoopsBase;
+  void runOnOperation() override {
+    // Each interchange may expose a loop nested in the interchanged one.
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      SmallVector<scf::ParallelOp> loops;
+      getOperation().walk([&](scf::ParallelOp loop) {
+        if (isThreadLoop(loop))
+          loops.push_back(loop);
+      });
+      for (scf::ParallelOp loop : loops) {
+        std::optional<Candidate> candidate = findCandidate(loop);
+        if (!candidate)
+          continue;
+        if (remarks)
+          candidate->whileOp.emitRemark()
+              << "cucpu: loop interchanged with the thread loop: its "
+                 "accesses become consecutive across threads";
+        Interchange(loop, *candidate).run();
+        changed = true;
+      }
+    }
+  }
+};
+
+} // namespace

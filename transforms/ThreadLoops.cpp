@@ -1,0 +1,107 @@
+//===- ThreadLoops.cpp - Building blocks for rewriting thread loops -------===//
+
+#include "transforms/ThreadLoops.h"
+#include "transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+
+namespace cucpu {
+
+bool isThreadLoop(scf::ParallelOp loop) {
+  return loop->getParentOfType<scf::ParallelOp>() != nullptr;
+}
+
+void markThreadLoop(scf::ParallelOp loop) {
+  loop->setAttr(kLoopRoleAttr,
+                StringAttr::get(loop.getContext(), kThreadLoopRole));
+}
+
+scf::ParallelOp createThreadLoop(OpBuilder &b, Location loc,
+                                 scf::ParallelOp like) {
+  auto loop = scf::ParallelOp::create(b, loc, like.getLowerBound(),
+                                      like.getUpperBound(), like.getStep());
+  markThreadLoop(loop);
+  return loop;
+}
+
+Value threadCount(OpBuilder &b, Location loc, scf::ParallelOp loop) {
+  Value count;
+  for (Value ub : loop.getUpperBound()) {
+    Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), ub);
+    count = count ? arith::MulIOp::create(b, loc, count, n).getResult() : n;
+  }
+  return count;
+}
+
+Value linearThreadId(OpBuilder &b, Location loc, scf::ParallelOp loop) {
+  unsigned rank = loop.getNumLoops();
+  Value id = loop.getInductionVars()[rank - 1];
+  for (int d = rank - 2; d >= 0; --d) {
+    Value scaled = arith::MulIOp::create(b, loc, id, loop.getUpperBound()[d]);
+    id = arith::AddIOp::create(b, loc, scaled, loop.getInductionVars()[d]);
+  }
+  return arith::IndexCastOp::create(b, loc, b.getI64Type(), id);
+}
+
+Value perThreadBuffer(OpBuilder &b, Location loc, scf::ParallelOp loop,
+                      Type type, int64_t count) {
+  OpBuilder::InsertionGuard guard(b);
+  auto blockLoop = loop->getParentOfType<scf::ParallelOp>();
+  b.setInsertionPoint(blockLoop);
+  Value size = threadCount(b, loc, loop);
+  if (count != 1) {
+    Value c = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(count));
+    size = arith::MulIOp::create(b, loc, size, c);
+  }
+  b.setInsertionPointToStart(blockLoop.getBody());
+  return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
+                                type, size, /*alignment=*/16);
+}
+
+Value threadSlot(OpBuilder &b, Location loc, scf::ParallelOp loop,
+                 Value buffer, Type type, int64_t count) {
+  Value index = linearThreadId(b, loc, loop);
+  if (count != 1) {
+    Value c = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(count));
+    index = arith::MulIOp::create(b, loc, index, c);
+  }
+  return LLVM::GEPOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
+                             type, buffer, ValueRange{index});
+}
+
+Type slotType(Type type) {
+  return isa<IndexType>(type) ? IntegerType::get(type.getContext(), 64) : type;
+}
+
+void storeToSlot(OpBuilder &b, Location loc, scf::ParallelOp loop,
+                 Value buffer, Value value) {
+  Type memType = slotType(value.getType());
+  if (memType != value.getType())
+    value = arith::IndexCastOp::create(b, loc, memType, value);
+  LLVM::StoreOp::create(b, loc, value,
+                        threadSlot(b, loc, loop, buffer, memType));
+}
+
+Value loadFromSlot(OpBuilder &b, Location loc, scf::ParallelOp loop,
+                   Value buffer, Type type) {
+  Type memType = slotType(type);
+  Value loaded = LLVM::LoadOp::create(
+      b, loc, memType, threadSlot(b, loc, loop, buffer, memType));
+  if (memType != type)
+    loaded = arith::IndexCastOp::create(b, loc, type, loaded);
+  return loaded;
+}
+
+void remapInductionVars(scf::ParallelOp loop, scf::ParallelOp other,
+                        Operation *scope) {
+  for (auto [from, to] :
+       llvm::zip(loop.getInductionVars(), other.getInductionVars()))
+    from.replaceUsesWithIf(to, [&](OpOperand &use) {
+      return scope->isAncestor(use.getOwner());
+    });
+}
+
+} // namespace cucpu

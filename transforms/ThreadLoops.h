@@ -1,0 +1,72 @@
+//===- ThreadLoops.h - Building blocks for rewriting thread loops -*- C++ -*-===//
+//
+// The passes that restructure a launch's thread loops (barrier lowering,
+// uniform-loop interchange) create new thread loops and keep values of each
+// thread in per-thread buffers. These helpers make both in one way.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUCPU_TRANSFORMS_THREADLOOPS_H
+#define CUCPU_TRANSFORMS_THREADLOOPS_H
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+
+namespace cucpu {
+
+/// Whether `loop` is a thread loop: an `scf.parallel` nested in a block loop.
+bool isThreadLoop(mlir::scf::ParallelOp loop);
+
+/// Tags a new loop as a thread loop (for readers of the IR; the passes
+/// recognize thread loops by nesting).
+void markThreadLoop(mlir::scf::ParallelOp loop);
+
+/// A new, empty thread loop over the same threads as `like`.
+mlir::scf::ParallelOp createThreadLoop(mlir::OpBuilder &b, mlir::Location loc,
+                                       mlir::scf::ParallelOp like);
+
+/// Number of threads of `loop` (its bounds are 0 to n step 1), as i64.
+mlir::Value threadCount(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::scf::ParallelOp loop);
+
+/// The thread's linear index in `loop`: x + nx * (y + ny * z), as i64.
+mlir::Value linearThreadId(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::scf::ParallelOp loop);
+
+/// An array of `count` elements of `type` per thread of `loop`. It is
+/// allocated once at the start of the block loop (so that a buffer used inside
+/// a serial loop is not allocated again at every iteration), and its size is
+/// computed before the block loop (so that the lowering to OpenMP can give each
+/// worker one buffer for all its blocks).
+mlir::Value perThreadBuffer(mlir::OpBuilder &b, mlir::Location loc,
+                            mlir::scf::ParallelOp loop, mlir::Type type,
+                            int64_t count);
+
+/// The element(s) of the calling thread of `loop` in a per-thread buffer.
+mlir::Value threadSlot(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::scf::ParallelOp loop, mlir::Value buffer,
+                       mlir::Type type, int64_t count = 1);
+
+/// The type a value of `type` is kept as in a per-thread buffer (index
+/// values as i64).
+mlir::Type slotType(mlir::Type type);
+
+/// Stores `value` into the calling thread's slot of `buffer` (made by
+/// perThreadBuffer with slotType(value's type)).
+void storeToSlot(mlir::OpBuilder &b, mlir::Location loc,
+                 mlir::scf::ParallelOp loop, mlir::Value buffer,
+                 mlir::Value value);
+
+/// Loads a value of `type` from the calling thread's slot of `buffer`.
+mlir::Value loadFromSlot(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::scf::ParallelOp loop, mlir::Value buffer,
+                         mlir::Type type);
+
+/// Replaces uses of `loop`'s induction variables inside `scope` by those of
+/// `other`.
+void remapInductionVars(mlir::scf::ParallelOp loop,
+                        mlir::scf::ParallelOp other, mlir::Operation *scope);
+
+} // namespace cucpu
+
+#endif // CUCPU_TRANSFORMS_THREADLOOPS_H
