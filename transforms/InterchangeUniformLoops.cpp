@@ -159,14 +159,13 @@ private:
   /// Whether `v` can be recomputed in another thread loop: a pure function
   /// of the thread indices and of values from outside the loop.
   bool isRecomputable(Value v);
-  Value recompute(OpBuilder &b, Value v, scf::ParallelOp target,
-                  IRMapping &mapping);
+  /// Clones the computation of `v` at `b`: the operations inside the
+  /// thread loop it depends on, which must be free of effects and mapped
+  /// where they are region arguments (thread indices, loop arguments).
+  Value recompute(OpBuilder &b, Value v, IRMapping &mapping);
   /// The value of crossing value `v` in thread loop `target`.
   Value materialize(OpBuilder &b, Value v, scf::ParallelOp target,
                     IRMapping &mapping);
-  /// Clones a uniform value's computation at `b` (it depends only on values
-  /// outside the thread loop and on mapped loop arguments).
-  Value cloneUniform(OpBuilder &b, Value v, IRMapping &mapping);
   void buildPost(OpBuilder &b, Block *source, unsigned depth,
                  scf::ParallelOp post, IRMapping &mapping);
 
@@ -208,15 +207,14 @@ bool Interchange::isRecomputable(Value v) {
   return result;
 }
 
-Value Interchange::recompute(OpBuilder &b, Value v, scf::ParallelOp target,
-                             IRMapping &mapping) {
+Value Interchange::recompute(OpBuilder &b, Value v, IRMapping &mapping) {
   if (Value mapped = mapping.lookupOrNull(v))
     return mapped;
   if (!loop->isAncestor(v.getParentRegion()->getParentOp()))
     return v;
   Operation *def = v.getDefiningOp();
   for (Value operand : def->getOperands())
-    recompute(b, operand, target, mapping);
+    recompute(b, operand, mapping);
   Operation *copy = b.clone(*def, mapping);
   return copy->getResult(cast<OpResult>(v).getResultNumber());
 }
@@ -227,22 +225,10 @@ Value Interchange::materialize(OpBuilder &b, Value v, scf::ParallelOp target,
     return mapped;
   auto it = crossingBuffer.find(v);
   if (it == crossingBuffer.end())
-    return recompute(b, v, target, mapping);
+    return recompute(b, v, mapping);
   Value loaded = loadFromSlot(b, v.getLoc(), target, it->second, v.getType());
   mapping.map(v, loaded);
   return loaded;
-}
-
-Value Interchange::cloneUniform(OpBuilder &b, Value v, IRMapping &mapping) {
-  if (Value mapped = mapping.lookupOrNull(v))
-    return mapped;
-  if (!loop->isAncestor(v.getParentRegion()->getParentOp()))
-    return v;
-  Operation *def = v.getDefiningOp();
-  for (Value operand : def->getOperands())
-    cloneUniform(b, operand, mapping);
-  Operation *copy = b.clone(*def, mapping);
-  return copy->getResult(cast<OpResult>(v).getResultNumber());
 }
 
 /// Rebuilds in `post` what follows the while on each level of the path.
@@ -355,7 +341,7 @@ void Interchange::run() {
   SmallVector<Type> types;
   for (auto [k, init] : llvm::enumerate(whileOp.getInits()))
     if (uniformArg[k]) {
-      inits.push_back(cloneUniform(builder, init, outside));
+      inits.push_back(recompute(builder, init, outside));
       types.push_back(init.getType());
     }
   auto outer = scf::WhileOp::create(builder, loc, types, inits);
@@ -370,7 +356,7 @@ void Interchange::run() {
         mapping.map(arg, newBefore->getArgument(next++));
     OpBuilder b = OpBuilder::atBlockEnd(newBefore);
     auto condition = cast<scf::ConditionOp>(oldBefore->getTerminator());
-    Value goOn = cloneUniform(b, condition.getCondition(), mapping);
+    Value goOn = recompute(b, condition.getCondition(), mapping);
     scf::ConditionOp::create(b, loc, goOn, newBefore->getArguments());
   }
   {
@@ -416,7 +402,7 @@ void Interchange::run() {
         uniformMapping.map(arg, newAfter->getArgument(next++));
     for (auto [k, value] : llvm::enumerate(yield.getOperands()))
       if (uniformArg[k])
-        uniformYields.push_back(cloneUniform(b, value, uniformMapping));
+        uniformYields.push_back(recompute(b, value, uniformMapping));
     scf::YieldOp::create(b, loc, uniformYields);
   }
 
