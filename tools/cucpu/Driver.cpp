@@ -178,8 +178,15 @@ std::vector<std::string> Driver::cudaFlags() const {
 
 bool Driver::compileHost(const Input &input, const std::string &object,
                          const std::string &finalOutput) {
-  if (emptyFatbin.empty())
-    emptyFatbin = intermediate("cucpu-empty", "-fatbin.bin");
+  if (emptyFatbin.empty()) {
+    // Not an intermediate worth keeping: always a temporary file.
+    SmallString<128> path;
+    if (std::error_code ec =
+            sys::fs::createTemporaryFile("cucpu-empty-fatbin", "bin", path))
+      fatal("cannot create a temporary file: " + ec.message());
+    temps.push_back(std::make_unique<FileRemover>(path));
+    emptyFatbin = path.str().str();
+  }
   std::vector<std::string> args = {CUCPU_CLANG_PATH, "-x", "cuda",
                                    "--cuda-host-only"};
   std::vector<std::string> flags = cudaFlags();
