@@ -440,6 +440,14 @@ const std::vector<OptionSpec> &optionTable() {
          p.note("-ccbin " + v + ": ignored, host code is compiled by " +
                 CUCPU_CLANG_PATH);
        }},
+      {Form::EqualsOrSeparate, {"--cuda-path"},
+       [](P &p, StringRef v) {
+         p.note("--cuda-path=" + v + ": ignored, no CUDA installation is used");
+       }},
+      {Form::Flag, {"-nocudainc", "-nocudalib"},
+       [](P &, StringRef) {
+         // No CUDA installation is used in any case.
+       }},
       {Form::Flag,
        {"-Wno-deprecated-gpu-targets", "--Wno-deprecated-gpu-targets",
         "--expt-relaxed-constexpr", "-expt-relaxed-constexpr",
