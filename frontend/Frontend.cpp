@@ -19,33 +19,36 @@ namespace {
 
 class DeviceConsumer : public ASTConsumer {
 public:
-  DeviceConsumer(mlir::ModuleOp module, CompilerInstance &ci)
-      : module(module), ci(ci) {}
+  DeviceConsumer(mlir::ModuleOp module, CompilerInstance &ci, bool relocatable)
+      : module(module), ci(ci), relocatable(relocatable) {}
 
   void HandleTranslationUnit(ASTContext &context) override {
     if (ci.getDiagnostics().hasErrorOccurred())
       return;
-    ModuleGen gen(context, ci.getDiagnostics(), module);
+    ModuleGen gen(context, ci.getDiagnostics(), module, relocatable);
     gen.emitTranslationUnit(context.getTranslationUnitDecl());
   }
 
 private:
   mlir::ModuleOp module;
   CompilerInstance &ci;
+  bool relocatable;
 };
 
 class DeviceAction : public ASTFrontendAction {
 public:
-  explicit DeviceAction(mlir::ModuleOp module) : module(module) {}
+  DeviceAction(mlir::ModuleOp module, bool relocatable)
+      : module(module), relocatable(relocatable) {}
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  StringRef) override {
-    return std::make_unique<DeviceConsumer>(module, ci);
+    return std::make_unique<DeviceConsumer>(module, ci, relocatable);
   }
 
 private:
   mlir::ModuleOp module;
+  bool relocatable;
 };
 
 } // namespace
@@ -53,7 +56,8 @@ private:
 mlir::OwningOpRef<mlir::ModuleOp>
 translateCudaToMLIR(mlir::MLIRContext &context, const std::string &clangPath,
                     const std::string &inputFile,
-                    const std::vector<std::string> &clangArgs) {
+                    const std::vector<std::string> &clangArgs,
+                    bool relocatable) {
   std::vector<const char *> args = {clangPath.c_str(), "-x", "cuda",
                                     "--cuda-device-only", "-fsyntax-only"};
   for (const std::string &arg : clangArgs)
@@ -81,7 +85,7 @@ translateCudaToMLIR(mlir::MLIRContext &context, const std::string &clangPath,
 
   mlir::OwningOpRef<mlir::ModuleOp> module = mlir::ModuleOp::create(
       mlir::FileLineColLoc::get(&context, inputFile, 0, 0));
-  DeviceAction action(*module);
+  DeviceAction action(*module, relocatable);
   if (!ci.ExecuteAction(action) || ci.getDiagnostics().hasErrorOccurred())
     return nullptr;
   return module;

@@ -5,6 +5,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <string>
 #include <vector>
@@ -17,10 +18,23 @@ namespace cucpu {
 /// `clangArgs` are driver arguments (e.g. -I, -D, -std=) added to the device
 /// compilation. Diagnostics are printed to stderr in clang's format; on any
 /// error the result is null.
+///
+/// With `relocatable` (-rdc=true), device functions may be defined in other
+/// files: a call to one only declares it, every externally visible device
+/// function defined here is emitted, and each function records its linkage
+/// in kLinkageAttr for the device link.
 mlir::OwningOpRef<mlir::ModuleOp>
 translateCudaToMLIR(mlir::MLIRContext &context, const std::string &clangPath,
                     const std::string &inputFile,
-                    const std::vector<std::string> &clangArgs);
+                    const std::vector<std::string> &clangArgs,
+                    bool relocatable = false);
+
+/// The linkage of a function in relocatable device code: "external" (one
+/// definition in the program), "odr" (inline or template: every file that
+/// uses it has the same definition). Absent: internal to its file.
+constexpr llvm::StringLiteral kLinkageAttr = "cucpu.linkage";
+constexpr llvm::StringLiteral kExternalLinkage = "external";
+constexpr llvm::StringLiteral kODRLinkage = "odr";
 
 } // namespace cucpu
 

@@ -2,6 +2,7 @@
 
 #include "frontend/ModuleGen.h"
 #include "frontend/FunctionGen.h"
+#include "frontend/Frontend.h"
 #include "dialect/SIMTDialect.h"
 #include "transforms/Passes.h"
 
@@ -18,9 +19,9 @@ using mlir::Value;
 namespace cucpu {
 
 ModuleGen::ModuleGen(ASTContext &ast, DiagnosticsEngine &diags,
-                     mlir::ModuleOp module)
+                     mlir::ModuleOp module, bool relocatable)
     : ast(ast), diags(diags), ctx(module.getContext()), module(module),
-      mangler(ast.createMangleContext()) {}
+      relocatable(relocatable), mangler(ast.createMangleContext()) {}
 
 //===----------------------------------------------------------------------===//
 // Diagnostics
@@ -182,11 +183,22 @@ mlir::func::FuncOp ModuleGen::getFunction(const FunctionDecl *fd) {
                                        builder.getFunctionType(inputs, results));
   fn.setPrivate();
   functions[fd] = fn;
+  if (relocatable) {
+    // What the device link needs to join the files' functions.
+    GVALinkage linkage = fd->hasBody() ? ast.GetGVALinkageForFunction(fd)
+                                       : GVA_StrongExternal;
+    if (linkage == GVA_StrongExternal || linkage == GVA_StrongODR)
+      fn->setAttr(kLinkageAttr, builder.getStringAttr(kExternalLinkage));
+    else if (linkage == GVA_DiscardableODR)
+      fn->setAttr(kLinkageAttr, builder.getStringAttr(kODRLinkage));
+  }
   if (fd->hasBody())
     pending.push_back(fd);
-  else
+  else if (!relocatable)
     error(where, "device function '" + fd->getNameAsString() +
-                     "' is declared but never defined in this file");
+                     "' is declared but never defined in this file (compile "
+                     "with -rdc=true to call device functions of other "
+                     "files)");
   return fn;
 }
 
@@ -416,25 +428,38 @@ ModuleGen::getLibraryFunction(StringRef name,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Finds every kernel definition, including template instantiations.
+/// Finds every kernel definition, including template instantiations, and
+/// (for relocatable device code) every device function other files may call.
 class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
 public:
+  KernelFinder(ASTContext &ast, bool relocatable)
+      : ast(ast), relocatable(relocatable) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitFunctionDecl(FunctionDecl *fd) {
-    if (fd->hasAttr<CUDAGlobalAttr>() && fd->doesThisDeclarationHaveABody() &&
-        !fd->isDependentContext())
+    if (!fd->doesThisDeclarationHaveABody() || fd->isDependentContext())
+      return true;
+    if (fd->hasAttr<CUDAGlobalAttr>())
       kernels.push_back(fd);
+    else if (relocatable && fd->hasAttr<CUDADeviceAttr>() &&
+             !fd->isImplicit() &&
+             ast.GetGVALinkageForFunction(fd) == GVA_StrongExternal)
+      exported.push_back(fd);
     return true;
   }
+  ASTContext &ast;
+  bool relocatable;
   std::vector<const FunctionDecl *> kernels;
+  std::vector<const FunctionDecl *> exported;
 };
 } // namespace
 
 void ModuleGen::emitTranslationUnit(const TranslationUnitDecl *tu) {
-  KernelFinder finder;
+  KernelFinder finder(ast, relocatable);
   finder.TraverseDecl(const_cast<TranslationUnitDecl *>(tu));
   for (const FunctionDecl *kernel : finder.kernels)
     emitKernel(kernel);
+  for (const FunctionDecl *fd : finder.exported)
+    getFunction(fd);
   emitPendingBodies();
 }
 

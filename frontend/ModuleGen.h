@@ -36,7 +36,7 @@ struct FunctionABI {
 class ModuleGen {
 public:
   ModuleGen(clang::ASTContext &ast, clang::DiagnosticsEngine &diags,
-            mlir::ModuleOp module);
+            mlir::ModuleOp module, bool relocatable = false);
 
   /// Emits every kernel of the translation unit, with its launcher and the
   /// device functions it calls.
@@ -108,6 +108,8 @@ private:
   void emitLauncher(const clang::FunctionDecl *fd, mlir::func::FuncOp kernel);
   void emitPendingBodies();
 
+  /// -rdc=true: device functions may be defined in other files.
+  bool relocatable;
   std::unique_ptr<clang::MangleContext> mangler;
   llvm::DenseMap<const clang::FunctionDecl *, mlir::func::FuncOp> functions;
   llvm::DenseMap<const clang::VarDecl *, mlir::LLVM::GlobalOp> globals;

@@ -142,9 +142,11 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
   }
 }
 
-LogicalResult runDevicePipeline(ModuleOp module, const PipelineOptions &options,
-                                Stage last) {
+static LogicalResult runStages(ModuleOp module, const PipelineOptions &options,
+                               std::optional<Stage> from, Stage last) {
   for (auto [stage, name] : kStageNames) {
+    if (from && stage <= *from)
+      continue;
     if (stage > last)
       break;
     PassManager pm(module.getContext());
@@ -155,6 +157,17 @@ LogicalResult runDevicePipeline(ModuleOp module, const PipelineOptions &options,
       options.afterStage(stage, module);
   }
   return success();
+}
+
+LogicalResult runDevicePipeline(ModuleOp module, const PipelineOptions &options,
+                                Stage last) {
+  return runStages(module, options, std::nullopt, last);
+}
+
+LogicalResult resumeDevicePipeline(ModuleOp module,
+                                   const PipelineOptions &options, Stage from,
+                                   Stage last) {
+  return runStages(module, options, from, last);
 }
 
 } // namespace cucpu

@@ -61,6 +61,12 @@ mlir::LogicalResult runDevicePipeline(mlir::ModuleOp module,
                                       const PipelineOptions &options,
                                       Stage last = Stage::LLVM);
 
+/// Runs the stages after `from` up to and including `last` on a module that
+/// is at stage `from` (MLIR that --emit-mlir wrote, read back).
+mlir::LogicalResult resumeDevicePipeline(mlir::ModuleOp module,
+                                         const PipelineOptions &options,
+                                         Stage from, Stage last = Stage::LLVM);
+
 /// Translates an LLVM-dialect module to LLVM IR for the host CPU and runs
 /// LLVM's optimization pipeline at `optLevel`.
 std::unique_ptr<llvm::Module> translateToLLVMIR(mlir::ModuleOp module,

@@ -20,9 +20,15 @@ for var in ["CUCPU_NUM_THREADS", "OMP_NUM_THREADS"]:
     config.environment.pop(var, None)
 
 config.substitutions.append(("%cucpu_obj_root", config.cucpu_obj_root))
+config.substitutions.append(("%llvm_lib_dir", os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")))
 config.substitutions.append(("%cucpu_src_root", config.cucpu_src_root))
 config.substitutions.append(("%cucpu-opt", os.path.join(config.cucpu_tools_dir, "cucpu-opt")))
 config.substitutions.append(("%cucpu", os.path.join(config.cucpu_tools_dir, "cucpu")))
+
+# The build-system tests run make and cmake.
+for tool in ["make", "cmake", "ninja"]:
+    if shutil.which(tool):
+        config.available_features.add(tool)
 
 if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")

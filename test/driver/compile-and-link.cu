@@ -21,8 +21,8 @@
 // LLVMDIALECT: llvm.mlir.global_ctors
 // IR: define internal void @__cucpu_entry__Z5timesPii
 // IR: call void (ptr, i32, ptr, ...) @__kmpc_fork_call
-// VERBOSE: clang++ -x cuda --cuda-host-only
-// VERBOSE: -lcucpu_rt
+// VERBOSE: clang++" "-x" "cuda" "--cuda-host-only"
+// VERBOSE: "-lcucpu_rt"
 
 #include <cstdio>
 

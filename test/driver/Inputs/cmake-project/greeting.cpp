@@ -1,0 +1,2 @@
+#include "sample.h"
+const char *greeting() { return "checked_app:"; }

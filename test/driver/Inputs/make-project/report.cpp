@@ -1,0 +1,2 @@
+#include <cstdio>
+void report(bool ok) { std::printf("%s\n", ok ? "PASS" : "FAIL"); }

@@ -1,0 +1,663 @@
+//===- Options.cpp - The cucpu driver's command line ----------------------===//
+//
+// A table of the accepted options: each entry names its spellings, the form
+// its value takes and what it does to Options. Adding a flag is adding one
+// entry. Unknown flags are an error that names the flag, as nvcc and clang
+// report them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Options.h"
+#include "Config.h"
+
+#include "clang/Basic/OffloadArch.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+
+using namespace llvm;
+
+namespace cucpu::driver {
+
+void fatal(const Twine &message) {
+  errs() << "cucpu: error: " << message << "\n";
+  exit(1);
+}
+
+namespace {
+
+const char *kHelp = R"(OVERVIEW: cucpu - compiles CUDA C++ programs into multi-threaded CPU executables
+
+USAGE: cucpu [options] file.cu [more inputs...] [-o output]
+
+Inputs ending in .cu (or any input after -x cuda) are CUDA sources: clang
+compiles their host code, cucpu compiles their device code (kernels and the
+__device__ functions they call) through MLIR to OpenMP CPU code. .c/.cc/.cpp/
+.cxx sources pass to clang; .mlir inputs are device code that --emit-mlir
+wrote (possibly transformed by cucpu-opt since); .o/.a/.so inputs go to the
+linker. Both clang's and nvcc's spellings of the options below work.
+
+OUTPUT OPTIONS:
+  -o <file>             Write the output to <file> (default: a.out, or
+                        <input>.o with -c)
+  -c                    Compile to an object file; do not link
+  -S                    Write the device code's assembly for this CPU
+  -emit-llvm            With -S: write the device code's LLVM IR (.ll);
+                        with -c: write it as bitcode (.bc)
+  --emit-mlir           Write the device code's MLIR as the frontend made it
+  --emit-mlir=<stage>   Write the device code's MLIR after <stage>:
+                          frontend   as the frontend made it
+                          launch     device functions inlined into launches,
+                                     thread/block indices bound to loops
+                          optimized  after the MLIR optimizations
+                          cpu        thread loops serial, block loops OpenMP
+                          llvm       LLVM dialect, ready for translation
+                        The output can be transformed with cucpu-opt and
+                        given back to cucpu as an input
+  --mlir-stage=<stage>  The stage of .mlir inputs that do not record it
+  --cuda-host-only      Compile only the host side of CUDA inputs
+  --cuda-device-only    Compile only the device side of CUDA inputs
+  -rdc=true, --relocatable-device-code=true, -fgpu-rdc
+                        Relocatable device code: a __device__ function may
+                        be defined in another file. -c then keeps the device
+                        code as MLIR in the object; linking joins the device
+                        code of all objects and static libraries, optimizes
+                        it as one module and compiles it
+  -dc                   -c with -rdc=true
+  -dlink                Link the device code of relocatable objects into one
+                        object, for a program that another linker links
+  --save-temps, -save-temps[=cwd|obj], -keep
+                        Keep every intermediate file (host object and clang's
+                        own temporaries, the device MLIR after each stage,
+                        LLVM IR, objects) in the current directory (cwd) or
+                        next to the output (obj), named after the input
+
+COMPILATION OPTIONS:
+  -O0, -O1, -O2, -O3    Optimization level. Without -O, host code is compiled
+                        at -O0 (as clang does) and device code at -O3 (as nvcc
+                        does)
+  -I <dir>, -I<dir>     Add a directory to the include search path
+  -isystem <dir>        Add a system include directory
+  -include <file>       Include <file> before the source
+  -D <macro>[=<value>]  Define a macro
+  -U <macro>            Undefine a macro
+  -std=<standard>, --std <standard>
+                        C++ standard (e.g. -std=c++17)
+  -x <language>         Treat the following inputs as <language>: cuda, cu,
+                        c++, c, mlir, or none (decide by extension)
+  -arch=<arch>, -arch <arch>, --gpu-architecture=<arch>
+  -gencode arch=<arch>,code=<code>, --generate-code=...
+  -code=<code>, --gpu-code=<code>
+                        GPU architectures (sm_XX, compute_XX; -arch also
+                        native, all, all-major). Checked and accepted; they
+                        do not select a target: device code is compiled for
+                        this CPU. The lowest one named sets __CUDA_ARCH__ in
+                        device code (e.g. -arch=sm_70: 700; default 520)
+  --use_fast_math, -use_fast_math
+                        Fast math in device code: defines __USE_FAST_MATH__
+                        and lets LLVM reassociate and contract floating-point
+                        operations
+  -G, --device-debug    Compile device code without optimizations
+  -lineinfo, --generate-line-info
+                        Accepted; device code has no debug information yet
+  -Xcompiler <a,b,...>, --compiler-options <a,b,...>
+                        Options for the host compiler (clang), comma-separated
+  -Xptxas <opts>, -maxrregcount <n>, -ccbin <path>,
+  -Wno-deprecated-gpu-targets, --expt-relaxed-constexpr,
+  --expt-extended-lambda, -m64
+                        nvcc options accepted for compatibility; they change
+                        nothing here (-v says so)
+  --default-stream <mode>
+                        What stream 0 means in host code: legacy (the
+                        default; also null) or per-thread (each host thread
+                        has its own default stream; defines
+                        CUDA_API_PER_THREAD_DEFAULT_STREAM, as nvcc does)
+  --cuda-lower          Translate CUDA device code to CPU code (the default
+                        for CUDA inputs; accepted for compatibility)
+  --cpuify=<mode>       How __syncthreads lowering keeps a value across a
+                        barrier: mincut (default: store the fewest bytes,
+                        recompute the rest) or distribute (store every value)
+  -fno-cucpu-barrier-motion, -fno-cucpu-barrier-elimination,
+  -fno-cucpu-mem2reg, -fno-cucpu-licm,
+  -fno-cucpu-region-fusion, -fno-cucpu-inner-serialization,
+  -fno-cucpu-loop-interchange
+                        Switch one parallel optimization off (to measure it):
+                        moving barriers out of conditionals; removing
+                        barriers that order nothing; locals and
+                        thread-owned shared elements in registers across
+                        barriers; hoisting invariant work out of the thread
+                        and block loops; one OpenMP region for the parallel
+                        loops of a launch; running each block's threads as a
+                        serial loop inside the parallel loop over blocks
+                        (without it: blocks in turn, threads in parallel);
+                        making the serial thread loop the inner loop of a
+                        loop whose trip count all threads share
+  -Rpass=cucpu          A remark for each parallel optimization applied
+  -Rpass-missed=cucpu   A remark for each barrier kept, with the accesses
+                        that need it
+  -g                    Emit debug information for host code
+  -W<warning>, -w       Warning options (-Wall, -Werror, -Wno-<warning>, ...),
+                        passed to clang, which reports warnings for host and
+                        device code
+  -f<flag>, -m<flag>    Code generation options, passed to clang for host code
+  -MD, -MMD, -MF <file>, -MT <target>, -MQ <target>, -MP
+                        Write a make dependency file while compiling
+
+LINK OPTIONS:
+  -l <library>          Link with a library
+  -L <dir>              Add a directory to the library search path
+  -Wl,<args>, -Xlinker <arg>
+                        Pass arguments to the linker
+  -pthread              Link with POSIX threads
+  -shared               Make a shared library
+
+OTHER OPTIONS:
+  -v                    Print the commands cucpu runs as it runs them, and
+                        notes on the options that change nothing here
+  -###                  Print the commands cucpu would run, run nothing
+  --help                Print this help
+  --version             Print the version
+
+ENVIRONMENT:
+  CUCPU_NUM_THREADS     Worker threads of a compiled program (else
+                        OMP_NUM_THREADS, else all cores)
+)";
+
+/// How an option takes its value.
+enum class Form {
+  Flag,             ///< -c
+  Joined,           ///< -Wl,x (the value is the rest of the argument)
+  Separate,         ///< -Xptxas x
+  JoinedOrSeparate, ///< -Ix or -I x
+  EqualsOrSeparate, ///< -arch=x or -arch x
+  Equals,           ///< --emit-mlir=x
+  Prefix,           ///< -W... (the value is the whole argument)
+};
+
+struct Parser;
+
+struct OptionSpec {
+  Form form;
+  std::vector<StringRef> names;
+  std::function<void(Parser &, StringRef)> apply;
+  /// The option changes the device compilation (recorded in deviceArgs).
+  bool device = false;
+};
+
+struct Parser {
+  Options opts;
+  std::optional<InputKind> forcedKind;
+  bool sawArch = false, sawCode = false;
+
+  void note(const Twine &text) { opts.notes.push_back(text.str()); }
+  void setOptLevel(StringRef level, StringRef spelled);
+  void addGpuArch(StringRef arch, StringRef spelled, bool allowSpecial);
+  void parseGencode(StringRef value, StringRef spelled);
+  void parseBool(StringRef value, StringRef spelled, bool &flag);
+};
+
+void Parser::setOptLevel(StringRef level, StringRef spelled) {
+  if (level.empty())
+    opts.optLevel = 1;
+  else if (level == "0" || level == "1" || level == "2" || level == "3")
+    opts.optLevel = level[0] - '0';
+  else if (level == "s" || level == "z")
+    opts.optLevel = 2;
+  else if (level == "fast")
+    opts.optLevel = 3;
+  else
+    fatal("invalid optimization level '" + spelled + "'");
+}
+
+/// Checks one GPU architecture name (sm_XX, compute_XX, lto_XX; with
+/// `allowSpecial` also native, all, all-major) against the architectures
+/// clang knows, and records it.
+void Parser::addGpuArch(StringRef arch, StringRef spelled, bool allowSpecial) {
+  arch = arch.trim().trim('"').trim('\'');
+  if (allowSpecial && (arch == "native" || arch == "all" || arch == "all-major")) {
+    opts.gpuArchitectures.push_back(arch.str());
+    return;
+  }
+  StringRef number = arch;
+  if (!number.consume_front("sm_") && !number.consume_front("compute_") &&
+      !number.consume_front("lto_"))
+    fatal("invalid GPU architecture '" + arch + "' in '" + spelled +
+          "' (expected sm_XX or compute_XX)");
+  clang::OffloadArch known = clang::StringToOffloadArch(("sm_" + number).str());
+  unsigned capability = 0;
+  if (!clang::IsNVIDIAOffloadArch(known) ||
+      number.take_while(isDigit).getAsInteger(10, capability))
+    fatal("unknown GPU architecture '" + arch + "' in '" + spelled + "'");
+  opts.gpuArchitectures.push_back(arch.str());
+  if (!opts.cudaArch || capability < *opts.cudaArch)
+    opts.cudaArch = capability;
+}
+
+/// -gencode arch=compute_70,code=sm_70 or code=[sm_70,compute_70].
+void Parser::parseGencode(StringRef value, StringRef spelled) {
+  StringRef rest = value.trim().trim('"');
+  if (!rest.consume_front("arch="))
+    fatal("'" + spelled + "' expects arch=<arch>,code=<code>");
+  auto [arch, code] = rest.split(",code=");
+  if (code.empty() || arch.contains(','))
+    fatal("'" + spelled + "' expects arch=<arch>,code=<code>");
+  addGpuArch(arch, spelled, /*allowSpecial=*/false);
+  code = code.trim().trim('"');
+  if (code.consume_front("["))
+    if (!code.consume_back("]"))
+      fatal("unbalanced '[' in '" + spelled + "'");
+  SmallVector<StringRef> codes;
+  code.split(codes, ',');
+  for (StringRef c : codes)
+    addGpuArch(c, spelled, /*allowSpecial=*/false);
+}
+
+void Parser::parseBool(StringRef value, StringRef spelled, bool &flag) {
+  if (value == "true")
+    flag = true;
+  else if (value == "false")
+    flag = false;
+  else
+    fatal("'" + spelled + "' expects true or false");
+}
+
+std::optional<InputKind> languageNamed(StringRef lang) {
+  if (lang == "cuda" || lang == "cu")
+    return InputKind::Cuda;
+  if (lang == "c++")
+    return InputKind::Cxx;
+  if (lang == "c")
+    return InputKind::C;
+  if (lang == "mlir")
+    return InputKind::MLIR;
+  fatal("language not recognized: '" + lang + "'");
+}
+
+const std::vector<OptionSpec> &optionTable() {
+  using P = Parser;
+  static const std::vector<OptionSpec> table = {
+      // Output and phases.
+      {Form::JoinedOrSeparate, {"-o", "--output-file"},
+       [](P &p, StringRef v) { p.opts.output = v.str(); }},
+      {Form::Flag, {"-c", "--compile"},
+       [](P &p, StringRef) { p.opts.compileOnly = true; }},
+      {Form::Flag, {"-dc", "--device-c"},
+       [](P &p, StringRef) {
+         p.opts.compileOnly = true;
+         p.opts.relocatableDeviceCode = true;
+       },
+       true},
+      {Form::Flag, {"-dlink", "--device-link"},
+       [](P &p, StringRef) { p.opts.deviceLinkOnly = true; }},
+      {Form::Flag, {"-S"}, [](P &p, StringRef) { p.opts.assemblyOnly = true; }},
+      {Form::Flag, {"-emit-llvm"},
+       [](P &p, StringRef) { p.opts.emitLLVM = true; }},
+      {Form::Flag, {"--emit-mlir"},
+       [](P &p, StringRef) { p.opts.emitMLIR = cucpu::Stage::Frontend; }},
+      {Form::Equals, {"--emit-mlir"},
+       [](P &p, StringRef v) {
+         p.opts.emitMLIR = cucpu::parseStage(v);
+         if (!p.opts.emitMLIR)
+           fatal("unknown stage '" + v +
+                 "' in --emit-mlir (frontend, launch, optimized, cpu, llvm)");
+       }},
+      {Form::Equals, {"--mlir-stage"},
+       [](P &p, StringRef v) {
+         p.opts.mlirInputStage = cucpu::parseStage(v);
+         if (!p.opts.mlirInputStage)
+           fatal("unknown stage '" + v +
+                 "' in --mlir-stage (frontend, launch, optimized, cpu, llvm)");
+       }},
+      {Form::Flag, {"--cuda-host-only"},
+       [](P &p, StringRef) { p.opts.hostOnly = true; }},
+      {Form::Flag, {"--cuda-device-only"},
+       [](P &p, StringRef) { p.opts.deviceOnly = true; }},
+      {Form::EqualsOrSeparate, {"-rdc", "--relocatable-device-code"},
+       [](P &p, StringRef v) {
+         p.parseBool(v, "-rdc", p.opts.relocatableDeviceCode);
+       },
+       true},
+      {Form::Flag, {"-fgpu-rdc"},
+       [](P &p, StringRef) { p.opts.relocatableDeviceCode = true; }, true},
+      {Form::Flag, {"-fno-gpu-rdc"},
+       [](P &p, StringRef) { p.opts.relocatableDeviceCode = false; }, true},
+      {Form::Flag, {"--save-temps", "-save-temps", "-keep", "--keep"},
+       [](P &p, StringRef) { p.opts.saveTemps = SaveTemps::Cwd; }},
+      {Form::Equals, {"--save-temps", "-save-temps"},
+       [](P &p, StringRef v) {
+         if (v == "cwd")
+           p.opts.saveTemps = SaveTemps::Cwd;
+         else if (v == "obj")
+           p.opts.saveTemps = SaveTemps::Obj;
+         else
+           fatal("unknown -save-temps value '" + v + "' (cwd or obj)");
+       }},
+      {Form::Flag, {"-v", "--verbose"},
+       [](P &p, StringRef) { p.opts.verbose = true; }},
+      {Form::Flag, {"-###", "--dryrun"},
+       [](P &p, StringRef) { p.opts.printOnly = true; }},
+
+      // Language and preprocessor.
+      {Form::JoinedOrSeparate, {"-I", "--include-path"},
+       [](P &p, StringRef v) { p.opts.frontendArgs.push_back(("-I" + v).str()); },
+       true},
+      {Form::JoinedOrSeparate, {"-D", "--define-macro"},
+       [](P &p, StringRef v) {
+         if (v.split('=').first == "CUDA_API_PER_THREAD_DEFAULT_STREAM")
+           p.opts.perThreadDefaultStream = true;
+         p.opts.frontendArgs.push_back(("-D" + v).str());
+       },
+       true},
+      {Form::JoinedOrSeparate, {"-U", "--undefine-macro"},
+       [](P &p, StringRef v) { p.opts.frontendArgs.push_back(("-U" + v).str()); },
+       true},
+      {Form::Separate, {"-isystem", "--system-include"},
+       [](P &p, StringRef v) {
+         p.opts.frontendArgs.insert(p.opts.frontendArgs.end(),
+                                    {"-isystem", v.str()});
+       },
+       true},
+      {Form::Separate, {"-include", "--pre-include"},
+       [](P &p, StringRef v) {
+         p.opts.frontendArgs.insert(p.opts.frontendArgs.end(),
+                                    {"-include", v.str()});
+       },
+       true},
+      {Form::EqualsOrSeparate, {"-std", "--std"},
+       [](P &p, StringRef v) {
+         p.opts.frontendArgs.push_back(("-std=" + v).str());
+       },
+       true},
+      {Form::JoinedOrSeparate, {"-x"},
+       [](P &p, StringRef v) {
+         p.forcedKind = v == "none" ? std::nullopt : languageNamed(v);
+       }},
+      {Form::EqualsOrSeparate, {"--default-stream", "-default-stream"},
+       [](P &p, StringRef v) {
+         if (v == "per-thread")
+           p.opts.perThreadDefaultStream = true;
+         else if (v == "legacy" || v == "null")
+           p.opts.perThreadDefaultStream = false;
+         else
+           fatal("unknown --default-stream mode '" + v +
+                 "' (legacy, null or per-thread)");
+       }},
+      {Form::Prefix, {"-O"},
+       [](P &p, StringRef v) { p.setOptLevel(v.drop_front(2), v); }, true},
+      {Form::EqualsOrSeparate, {"--optimize"},
+       [](P &p, StringRef v) { p.setOptLevel(v, "--optimize"); }, true},
+
+      // GPU architectures: checked, noted, and the lowest sets __CUDA_ARCH__.
+      // (Another flag selecting a real target would go here.)
+      {Form::EqualsOrSeparate, {"-arch", "--gpu-architecture"},
+       [](P &p, StringRef v) {
+         p.addGpuArch(v, "-arch", /*allowSpecial=*/true);
+         p.sawArch = true;
+       },
+       true},
+      {Form::EqualsOrSeparate, {"-gencode", "--generate-code"},
+       [](P &p, StringRef v) {
+         p.parseGencode(v, ("-gencode " + v).str());
+         p.sawArch = true;
+       },
+       true},
+      {Form::EqualsOrSeparate, {"-code", "--gpu-code"},
+       [](P &p, StringRef v) {
+         SmallVector<StringRef> codes;
+         v.split(codes, ',');
+         for (StringRef c : codes)
+           p.addGpuArch(c, ("-code=" + v).str(), /*allowSpecial=*/false);
+         p.sawCode = true;
+       },
+       true},
+
+      // Device code generation.
+      {Form::Flag, {"--use_fast_math", "-use_fast_math", "--use-fast-math"},
+       [](P &p, StringRef) { p.opts.fastMath = true; }, true},
+      {Form::Flag, {"-G", "--device-debug"},
+       [](P &p, StringRef) { p.opts.deviceDebug = true; }, true},
+      {Form::Flag, {"-lineinfo", "--generate-line-info"},
+       [](P &p, StringRef) {
+         p.note("-lineinfo: device code has no debug information yet");
+       }},
+      {Form::EqualsOrSeparate, {"-maxrregcount", "--maxrregcount"},
+       [](P &p, StringRef v) {
+         unsigned n;
+         if (v.getAsInteger(10, n))
+           fatal("'-maxrregcount' expects a number, not '" + v + "'");
+         p.note("-maxrregcount: CPU code has no register limit to set");
+       }},
+      {Form::EqualsOrSeparate, {"-Xptxas", "--ptxas-options"},
+       [](P &p, StringRef v) {
+         p.note("-Xptxas " + v + ": ignored, no PTX is assembled");
+       }},
+      {Form::EqualsOrSeparate, {"-Xnvlink", "--nvlink-options"},
+       [](P &p, StringRef v) {
+         p.note("-Xnvlink " + v + ": ignored, cucpu links device code itself");
+       }},
+      {Form::EqualsOrSeparate, {"-ccbin", "--compiler-bindir"},
+       [](P &p, StringRef v) {
+         p.note("-ccbin " + v + ": ignored, host code is compiled by " +
+                CUCPU_CLANG_PATH);
+       }},
+      {Form::EqualsOrSeparate, {"--cuda-path"},
+       [](P &p, StringRef v) {
+         p.note("--cuda-path=" + v + ": ignored, no CUDA installation is used");
+       }},
+      {Form::Flag, {"-nocudainc", "-nocudalib"},
+       [](P &, StringRef) {
+         // No CUDA installation is used in any case.
+       }},
+      {Form::Flag,
+       {"-Wno-deprecated-gpu-targets", "--Wno-deprecated-gpu-targets",
+        "--expt-relaxed-constexpr", "-expt-relaxed-constexpr",
+        "--expt-extended-lambda", "-expt-extended-lambda",
+        "--extended-lambda", "-extended-lambda"},
+       [](P &, StringRef) {
+         // clang accepts what these allow without being asked.
+       }},
+      {Form::Flag, {"-m64", "--machine=64"},
+       [](P &p, StringRef) { p.opts.hostArgs.push_back("-m64"); }},
+      {Form::EqualsOrSeparate, {"-Xcompiler", "--compiler-options"},
+       [](P &p, StringRef v) {
+         SmallVector<StringRef> parts;
+         v.split(parts, ',', -1, /*KeepEmpty=*/false);
+         for (StringRef part : parts)
+           p.opts.hostArgs.push_back(part.trim().str());
+       }},
+      {Form::Separate, {"-Xlinker", "--linker-options"},
+       [](P &p, StringRef v) {
+         SmallVector<StringRef> parts;
+         v.split(parts, ',', -1, /*KeepEmpty=*/false);
+         for (StringRef part : parts)
+           p.opts.linkArgs.insert(p.opts.linkArgs.end(),
+                                  {"-Xlinker", part.str()});
+       }},
+
+      // cucpu's own.
+      {Form::Flag, {"--cuda-lower"},
+       [](P &, StringRef) {
+         // CUDA inputs are always translated for the CPU.
+       }},
+      {Form::Equals, {"--cpuify"},
+       [](P &p, StringRef v) {
+         if (v != "mincut" && v != "distribute")
+           fatal("unknown --cpuify mode '" + v + "' (mincut or distribute)");
+         p.opts.pipeline.cpuifyMode = v.str();
+       },
+       true},
+      {Form::Flag, {"-fno-cucpu-barrier-motion"},
+       [](P &p, StringRef) { p.opts.pipeline.barrierMotion = false; }, true},
+      {Form::Flag, {"-fno-cucpu-barrier-elimination"},
+       [](P &p, StringRef) { p.opts.pipeline.barrierElimination = false; },
+       true},
+      {Form::Flag, {"-fno-cucpu-mem2reg"},
+       [](P &p, StringRef) { p.opts.pipeline.mem2reg = false; }, true},
+      {Form::Flag, {"-fno-cucpu-licm"},
+       [](P &p, StringRef) { p.opts.pipeline.licm = false; }, true},
+      {Form::Flag, {"-fno-cucpu-region-fusion"},
+       [](P &p, StringRef) { p.opts.pipeline.regionFusion = false; }, true},
+      {Form::Flag, {"-fno-cucpu-inner-serialization"},
+       [](P &p, StringRef) { p.opts.pipeline.innerSerialization = false; },
+       true},
+      {Form::Flag, {"-fno-cucpu-loop-interchange"},
+       [](P &p, StringRef) { p.opts.pipeline.loopInterchange = false; },
+       true},
+      {Form::Flag, {"-Rpass=cucpu"},
+       [](P &p, StringRef) { p.opts.pipeline.remarks = true; }, true},
+      {Form::Flag, {"-Rpass-missed=cucpu"},
+       [](P &p, StringRef) { p.opts.pipeline.remarksMissed = true; }, true},
+
+      // Dependency files: written by the host compilation.
+      {Form::Flag, {"-MD", "-MMD", "-MP"},
+       [](P &p, StringRef) {}},
+      {Form::JoinedOrSeparate, {"-MF", "-MT", "-MQ"},
+       [](P &, StringRef) {}},
+
+      // Link.
+      {Form::JoinedOrSeparate, {"-l", "--library"},
+       [](P &p, StringRef v) { p.opts.linkArgs.push_back(("-l" + v).str()); }},
+      {Form::JoinedOrSeparate, {"-L", "--library-path"},
+       [](P &p, StringRef v) { p.opts.linkArgs.push_back(("-L" + v).str()); }},
+      {Form::Prefix, {"-Wl,"},
+       [](P &p, StringRef v) { p.opts.linkArgs.push_back(v.str()); }},
+      {Form::Flag, {"-pthread", "-shared", "--shared", "-rdynamic"},
+       [](P &p, StringRef v) {
+         p.opts.linkArgs.push_back(v == "--shared" ? "-shared" : v.str());
+       }},
+
+      // Passed to clang for host code.
+      {Form::Prefix, {"-R", "-g", "-W", "-f", "-m"},
+       [](P &p, StringRef v) { p.opts.hostArgs.push_back(v.str()); }},
+      {Form::Flag, {"-w"},
+       [](P &p, StringRef v) { p.opts.hostArgs.push_back(v.str()); }},
+  };
+  return table;
+}
+
+InputKind kindFromExtension(StringRef path) {
+  StringRef ext = sys::path::extension(path);
+  if (ext == ".cu")
+    return InputKind::Cuda;
+  if (ext == ".c")
+    return InputKind::C;
+  if (ext == ".cc" || ext == ".cpp" || ext == ".cxx" || ext == ".C")
+    return InputKind::Cxx;
+  if (ext == ".mlir" || ext == ".mlirbc")
+    return InputKind::MLIR;
+  return InputKind::Object;
+}
+
+} // namespace
+
+Options parseArgs(ArrayRef<const char *> argv) {
+  Parser p;
+  for (size_t i = 0; i < argv.size(); ++i) {
+    StringRef arg = argv[i];
+    if (arg == "--help" || arg == "-help" || arg == "-h") {
+      outs() << kHelp;
+      exit(0);
+    }
+    if (arg == "--version" || arg == "-V") {
+      outs() << "cucpu version " << CUCPU_VERSION << " (LLVM "
+             << CUCPU_LLVM_VERSION << ")\n";
+      exit(0);
+    }
+    if (!arg.starts_with("-") || arg == "-") {
+      p.opts.inputs.push_back(
+          {arg.str(), p.forcedKind ? *p.forcedKind : kindFromExtension(arg)});
+      continue;
+    }
+    bool matched = false;
+    for (const OptionSpec &spec : optionTable()) {
+      size_t first = i;
+      std::optional<std::string> value;
+      for (StringRef name : spec.names) {
+        auto next = [&]() -> std::string {
+          if (i + 1 >= argv.size())
+            fatal("argument to '" + name + "' is missing (expected 1 value)");
+          return argv[++i];
+        };
+        switch (spec.form) {
+        case Form::Flag:
+          if (arg == name)
+            value = arg.str();
+          break;
+        case Form::Joined:
+          if (arg.starts_with(name))
+            value = arg.drop_front(name.size()).str();
+          break;
+        case Form::Separate:
+          if (arg == name)
+            value = next();
+          break;
+        case Form::JoinedOrSeparate:
+          if (arg == name)
+            value = next();
+          else if (arg.starts_with(name))
+            value = arg.drop_front(name.size()).str();
+          break;
+        case Form::EqualsOrSeparate:
+          if (arg == name)
+            value = next();
+          else if (arg.starts_with(name) && arg[name.size()] == '=')
+            value = arg.drop_front(name.size() + 1).str();
+          break;
+        case Form::Equals:
+          if (arg.starts_with(name) && arg.size() > name.size() &&
+              arg[name.size()] == '=')
+            value = arg.drop_front(name.size() + 1).str();
+          break;
+        case Form::Prefix:
+          if (arg.starts_with(name))
+            value = arg.str();
+          break;
+        }
+        if (value)
+          break;
+      }
+      if (!value)
+        continue;
+      spec.apply(p, *value);
+      if (spec.device)
+        for (size_t j = first; j <= i; ++j)
+          p.opts.deviceArgs.push_back(argv[j]);
+      // The dependency options keep their spelling for the host compile.
+      if (arg.starts_with("-M"))
+        for (size_t j = first; j <= i; ++j)
+          p.opts.depArgs.push_back(argv[j]);
+      matched = true;
+      break;
+    }
+    if (!matched)
+      fatal("unknown argument: '" + arg + "'");
+  }
+
+  Options &opts = p.opts;
+  if (opts.inputs.empty())
+    fatal("no input files");
+  if (p.sawCode && !p.sawArch)
+    fatal("'-code' needs '-arch' to name the virtual architecture, as nvcc "
+          "requires");
+  if (!opts.gpuArchitectures.empty())
+    p.note("GPU architectures (" + join(opts.gpuArchitectures, ", ") +
+           ") do not select a target: device code is compiled for this CPU" +
+           (opts.cudaArch ? " with __CUDA_ARCH__=" +
+                                std::to_string(*opts.cudaArch * 10)
+                          : std::string()));
+  if (opts.hostOnly && opts.deviceOnly)
+    fatal("--cuda-host-only and --cuda-device-only exclude each other");
+  if (opts.perThreadDefaultStream &&
+      none_of(opts.frontendArgs, [](StringRef a) {
+        return a.split('=').first == "-DCUDA_API_PER_THREAD_DEFAULT_STREAM";
+      }))
+    opts.frontendArgs.push_back("-DCUDA_API_PER_THREAD_DEFAULT_STREAM");
+  if (opts.fastMath)
+    opts.frontendArgs.push_back("-D__USE_FAST_MATH__");
+  return opts;
+}
+
+} // namespace cucpu::driver

@@ -1,0 +1,99 @@
+//===- Options.h - The cucpu driver's command line -------------*- C++ -*-===//
+//
+// The driver accepts clang's spelling of the usual compiler flags and nvcc's
+// spelling of the CUDA ones, so that a Makefile or CMake project written for
+// either compiler builds with cucpu. Parsing turns the command line into an
+// Options value; Driver.cpp decides what to run from it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUCPU_TOOLS_CUCPU_OPTIONS_H
+#define CUCPU_TOOLS_CUCPU_OPTIONS_H
+
+#include "lowering/Lowering.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cucpu::driver {
+
+enum class InputKind { Cuda, Cxx, C, MLIR, Object };
+
+struct Input {
+  std::string path;
+  InputKind kind;
+};
+
+/// Where --save-temps puts the intermediate files.
+enum class SaveTemps { None, Cwd, Obj };
+
+struct Options {
+  std::string output;
+  bool compileOnly = false;  // -c
+  bool assemblyOnly = false; // -S
+  bool emitLLVM = false;
+  /// -dlink: only link the device code of relocatable objects into one
+  /// object that the host linker adds to the program.
+  bool deviceLinkOnly = false;
+  std::optional<cucpu::Stage> emitMLIR;
+  /// The stage an .mlir input is at when it does not say so itself.
+  std::optional<cucpu::Stage> mlirInputStage;
+  bool hostOnly = false;   // --cuda-host-only
+  bool deviceOnly = false; // --cuda-device-only
+  /// -rdc=true / -dc / -fgpu-rdc: device functions may be defined in another
+  /// file; device code is linked when the program is.
+  bool relocatableDeviceCode = false;
+  int optLevel = -1;
+  /// --use_fast_math: floating-point operations of device code may be
+  /// reassociated and contracted.
+  bool fastMath = false;
+  /// -G: device code without optimizations (for debugging it).
+  bool deviceDebug = false;
+  bool verbose = false;  // -v
+  bool printOnly = false; // -###
+  SaveTemps saveTemps = SaveTemps::None;
+  /// The device pipeline's choices (optimization level set later).
+  cucpu::PipelineOptions pipeline;
+  /// --default-stream per-thread (or CUDA_API_PER_THREAD_DEFAULT_STREAM
+  /// defined on the command line): <<<>>> launches on stream 0 go to the
+  /// launching thread's default stream.
+  bool perThreadDefaultStream = false;
+  /// The GPU architectures named by -arch/-gencode/-code (validated; they do
+  /// not select a target: device code is compiled for this CPU).
+  std::vector<std::string> gpuArchitectures;
+  /// The lowest compute capability named (e.g. 70), which sets __CUDA_ARCH__
+  /// in device code; unset when none is named.
+  std::optional<unsigned> cudaArch;
+  std::vector<std::string> frontendArgs; // -I -D -U -std -include -isystem
+  std::vector<std::string> hostArgs;     // -W -f -m -g, -Xcompiler
+  std::vector<std::string> depArgs;      // -MD -MF -MT ... (host compile)
+  std::vector<std::string> linkArgs;     // -l -L -Wl, -pthread -shared
+  /// The arguments, as spelled, that the device compilation of a source
+  /// depends on (for printing it as a command under -v and -###).
+  std::vector<std::string> deviceArgs;
+  /// What -v says about flags that are accepted but change nothing here.
+  std::vector<std::string> notes;
+  std::vector<Input> inputs;
+
+  /// The device code's optimization level: -G gives 0, no -O gives nvcc's
+  /// default, 3.
+  unsigned deviceOptLevel() const {
+    if (deviceDebug)
+      return 0;
+    return optLevel >= 0 ? optLevel : 3;
+  }
+};
+
+/// Parses the driver's arguments (without argv[0]). Prints the help or the
+/// version and exits for --help/--version; reports bad arguments and exits.
+Options parseArgs(llvm::ArrayRef<const char *> argv);
+
+[[noreturn]] void fatal(const llvm::Twine &message);
+
+} // namespace cucpu::driver
+
+#endif // CUCPU_TOOLS_CUCPU_OPTIONS_H
