@@ -46,6 +46,9 @@ struct PipelineOptions {
   /// (true), or run blocks one after another with their threads in
   /// parallel (false).
   bool innerSerialization = true;
+  /// The optimized IR goes to the GPU (--cuda-gpu-arch): parallel LICM then
+  /// does not memoize (a memo relies on one thread running first).
+  bool gpuTarget = false;
   /// -Rpass=cucpu and -Rpass-missed=cucpu.
   bool remarks = false;
   bool remarksMissed = false;

@@ -9,7 +9,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Config.h"
+#include "GPUCompile.h"
 #include "frontend/Frontend.h"
+#include "lowering/GPULowering.h"
 #include "lowering/Lowering.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -80,6 +82,10 @@ COMPILATION OPTIONS:
                         CUDA_API_PER_THREAD_DEFAULT_STREAM, as nvcc does)
   --cuda-lower          Translate CUDA device code to CPU code (the default
                         for CUDA inputs; accepted for compatibility)
+  --cuda-gpu-arch=sm_XX Compile the device code for an NVIDIA GPU instead:
+                        PTX for sm_XX, loaded through the CUDA driver at run
+                        time (-S writes the PTX). nvcc's -arch/-gencode do
+                        not select the GPU
   --cpuify=<mode>       How __syncthreads lowering keeps a value across a
                         barrier: mincut (default: store the fewest bytes,
                         recompute the rest) or distribute (store every value)
@@ -143,6 +149,8 @@ struct Options {
   std::vector<std::string> hostArgs;     // -W -f -m -g
   std::vector<std::string> linkArgs;     // -l -L -Wl, -pthread
   std::vector<Input> inputs;
+  /// --cuda-gpu-arch: compile device code for this NVIDIA GPU (empty: CPU).
+  std::string gpuArch;
 };
 
 [[noreturn]] void fatal(const Twine &message) {
@@ -271,6 +279,11 @@ Options parseArgs(ArrayRef<const char *> argv) {
     } else if (arg.starts_with("-R")) {
       // Remarks of other passes: clang's own, for the host code.
       opts.hostArgs.push_back(arg.str());
+    } else if (arg.consume_front("--cuda-gpu-arch=")) {
+      if (!cucpu::isValidGPUArch(arg))
+        fatal("invalid GPU architecture '" + arg +
+              "' in --cuda-gpu-arch (expected sm_XX, e.g. sm_80)");
+      opts.gpuArch = arg.str();
     } else if (arg == "--cuda-lower") {
       // CUDA inputs are always translated for the CPU.
     } else if (arg == "-v") {
@@ -348,6 +361,10 @@ private:
   /// Compiles the device side; writes `object`, or the requested
   /// MLIR/LLVM/assembly output when the driver stops early.
   bool compileDevice(const Input &input, const std::string &object);
+  /// compileDevice for --cuda-gpu-arch (see GPUCompile.cpp).
+  bool compileDeviceForGPU(mlir::ModuleOp module,
+                           const cucpu::PipelineOptions &pipeline,
+                           const Input &input, const std::string &object);
   std::string defaultOutput(const Input &input, StringRef ext) const;
   bool stopsEarly() const {
     return opts.emitMLIR || opts.assemblyOnly ||
@@ -427,6 +444,7 @@ bool Driver::compileHost(const Input &input, const std::string &object) {
 bool Driver::compileDevice(const Input &input, const std::string &object) {
   mlir::DialectRegistry registry;
   cucpu::registerPipelineDialects(registry);
+  cucpu::registerGPUDialects(registry);
   mlir::MLIRContext context(registry);
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
@@ -445,6 +463,8 @@ bool Driver::compileDevice(const Input &input, const std::string &object) {
   unsigned optLevel = opts.optLevel >= 0 ? opts.optLevel : 3;
   cucpu::PipelineOptions pipeline = opts.pipeline;
   pipeline.optLevel = optLevel;
+  if (!opts.gpuArch.empty())
+    return compileDeviceForGPU(*module, pipeline, input, object);
   cucpu::Stage last = opts.emitMLIR ? *opts.emitMLIR : cucpu::Stage::LLVM;
   if (failed(cucpu::runDevicePipeline(*module, pipeline, last)))
     return false;
@@ -498,6 +518,29 @@ bool Driver::compileDevice(const Input &input, const std::string &object) {
     fatal(error);
   out->keep();
   return true;
+}
+
+bool Driver::compileDeviceForGPU(mlir::ModuleOp module,
+                                 const cucpu::PipelineOptions &pipeline,
+                                 const Input &input,
+                                 const std::string &object) {
+  using cucpu::GPUOutputKind;
+  if (opts.emitLLVM && opts.compileOnly && !opts.assemblyOnly)
+    fatal("-c -emit-llvm is not supported with --cuda-gpu-arch (use -S "
+          "-emit-llvm)");
+  GPUOutputKind kind = opts.emitMLIR     ? GPUOutputKind::MLIR
+                       : !opts.assemblyOnly ? GPUOutputKind::Object
+                       : opts.emitLLVM      ? GPUOutputKind::LLVMIR
+                                            : GPUOutputKind::PTX;
+  std::string path = object;
+  if (kind == GPUOutputKind::MLIR)
+    path = opts.output.empty() ? "-" : opts.output;
+  else if (kind != GPUOutputKind::Object)
+    path = opts.output.empty()
+               ? defaultOutput(input, opts.emitLLVM ? "ll" : "ptx")
+               : opts.output;
+  return cucpu::compileDeviceForGPU(module, pipeline, opts.emitMLIR, kind,
+                                    opts.gpuArch, input.path, path);
 }
 
 int Driver::run() {
@@ -558,10 +601,15 @@ int Driver::run() {
   args.insert(args.end(), opts.hostArgs.begin(), opts.hostArgs.end());
   args.insert(args.end(), linkInputs.begin(), linkInputs.end());
   args.insert(args.end(), opts.linkArgs.begin(), opts.linkArgs.end());
-  args.insert(args.end(),
-              {"-L" + inst.libDir, "-lcucpu_rt", "-L" CUCPU_OPENMP_LIB_DIR,
-               "-lomp", "-Wl,-rpath," CUCPU_OPENMP_LIB_DIR, "-lpthread", "-o",
-               opts.output.empty() ? "a.out" : opts.output});
+  if (!opts.gpuArch.empty()) {
+    std::vector<std::string> runtime = cucpu::gpuRuntimeLinkArgs(inst.libDir);
+    args.insert(args.end(), runtime.begin(), runtime.end());
+  } else {
+    args.insert(args.end(),
+                {"-L" + inst.libDir, "-lcucpu_rt", "-L" CUCPU_OPENMP_LIB_DIR,
+                 "-lomp", "-Wl,-rpath," CUCPU_OPENMP_LIB_DIR, "-lpthread"});
+  }
+  args.insert(args.end(), {"-o", opts.output.empty() ? "a.out" : opts.output});
   return runCommand(args) ? 0 : 1;
 }
 
