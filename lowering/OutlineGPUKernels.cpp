@@ -133,6 +133,9 @@ private:
 
   ModuleOp module;
   SymbolTable symbols;
+  /// Attributes of the kernel's parameters (by final index), set once the
+  /// function type has them.
+  SmallVector<std::pair<unsigned, NamedAttribute>> paramAttrs;
   LLVM::GlobalOp dynamicShared;
   unsigned sharedCount = 0;
 };
@@ -244,9 +247,9 @@ LogicalResult KernelOutliner::buildParameters(func::FuncOp kernel,
           user->erase();
         }
       if (noAlias && isa<LLVM::LLVMPointerType>(scalarType))
-        kernel.setArgAttr(param.getArgNumber(),
-                          LLVM::LLVMDialect::getNoAliasAttrName(),
-                          UnitAttr::get(ctx));
+        paramAttrs.push_back(
+            {i, NamedAttribute(LLVM::LLVMDialect::getNoAliasAttrName(),
+                               UnitAttr::get(ctx))});
     } else {
       BlockArgument param = entry.addArgument(
           LLVM::LLVMPointerType::get(ctx), kernel.getLoc());
@@ -254,13 +257,14 @@ LogicalResult KernelOutliner::buildParameters(func::FuncOp kernel,
         addressLoad.getResult().replaceAllUsesWith(param);
       auto bytes = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8),
                                             layout[2 * i]);
-      kernel.setArgAttr(param.getArgNumber(),
-                        LLVM::LLVMDialect::getByValAttrName(),
-                        TypeAttr::get(bytes));
-      kernel.setArgAttr(param.getArgNumber(),
-                        LLVM::LLVMDialect::getAlignAttrName(),
-                        IntegerAttr::get(IntegerType::get(ctx, 64),
-                                         std::max<int64_t>(layout[2 * i + 1], 1)));
+      paramAttrs.push_back(
+          {i, NamedAttribute(LLVM::LLVMDialect::getByValAttrName(),
+                             TypeAttr::get(bytes))});
+      paramAttrs.push_back(
+          {i, NamedAttribute(LLVM::LLVMDialect::getAlignAttrName(),
+                             IntegerAttr::get(
+                                 IntegerType::get(ctx, 64),
+                                 std::max<int64_t>(layout[2 * i + 1], 1)))});
     }
     for (LLVM::LoadOp addressLoad : addressLoads[i]) {
       Operation *gep = addressLoad.getAddr().getDefiningOp();
@@ -369,6 +373,9 @@ LogicalResult KernelOutliner::outline(func::FuncOp launcher) {
   entry.eraseArguments(0, kArgvArg + 1);
   kernel.setFunctionType(
       FunctionType::get(ctx, entry.getArgumentTypes(), {}));
+  for (auto [index, attr] : paramAttrs)
+    kernel.setArgAttr(index, attr.getName(), attr.getValue());
+  paramAttrs.clear();
   launcher.erase();
   return success();
 }
@@ -404,7 +411,14 @@ struct OutlineGPUKernelsPass
       else if (auto q = dyn_cast<simt::GridDimOp>(op))
         replace("nctaid", q.getDimension());
       else if (isa<simt::BarrierOp>(op)) {
-        NVVM::Barrier0Op::create(b, op->getLoc());
+        if (op->hasAttr(kWarpSyncAttr)) {
+          // __syncwarp() with its default mask: the whole warp.
+          Value mask = LLVM::ConstantOp::create(
+              b, op->getLoc(), b.getI32Type(), b.getI32IntegerAttr(-1));
+          NVVM::SyncWarpOp::create(b, op->getLoc(), mask);
+        } else {
+          NVVM::Barrier0Op::create(b, op->getLoc());
+        }
         op->erase();
       }
     });
