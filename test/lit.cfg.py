@@ -24,8 +24,14 @@ config.substitutions.append(("%cucpu_src_root", config.cucpu_src_root))
 config.substitutions.append(("%cucpu-opt", os.path.join(config.cucpu_tools_dir, "cucpu-opt")))
 config.substitutions.append(("%cucpu", os.path.join(config.cucpu_tools_dir, "cucpu")))
 
-if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
+# ptxas (from a CUDA toolkit, if one is installed) checks the PTX of the GPU
+# target; the tests that need it are unsupported without it.
+ptxas = shutil.which("ptxas")
+if not ptxas and os.path.exists("/usr/local/cuda/bin/ptxas"):
+    ptxas = "/usr/local/cuda/bin/ptxas"
+if ptxas:
     config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
 
 # A compiler or program that hangs fails its test instead of stalling the
 # suite (lit needs psutil for this).
