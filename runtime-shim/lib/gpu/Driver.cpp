@@ -85,7 +85,10 @@ LoadedDriver load() {
             bind(handle, a.cuEventSynchronize, "cuEventSynchronize", r) &&
             bind(handle, a.cuEventQuery, "cuEventQuery", r) &&
             bind(handle, a.cuEventElapsedTime, "cuEventElapsedTime", r) &&
-            bind(handle, a.cuEventDestroy, "cuEventDestroy_v2", r);
+            bind(handle, a.cuEventDestroy, "cuEventDestroy_v2", r) &&
+            bind(handle, a.cuPointerGetAttribute, "cuPointerGetAttribute", r) &&
+            bind(handle, a.cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags,
+                 "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", r);
   if (!ok) {
     d.status = cudaErrorInsufficientDriver;
     return d;

@@ -45,6 +45,11 @@ constexpr int kFuncNumRegs = 4;
 constexpr int kFuncPtxVersion = 5;
 constexpr int kFuncBinaryVersion = 6;
 constexpr int kFuncMaxDynamicSharedSizeBytes = 8;
+/// CU_POINTER_ATTRIBUTE_* and CUmemorytype values.
+constexpr int kPointerMemoryType = 2;
+constexpr int kPointerIsManaged = 8;
+constexpr unsigned kMemoryTypeHost = 1;
+constexpr unsigned kMemoryTypeDevice = 2;
 /// CU_MEM_ATTACH_GLOBAL.
 constexpr unsigned kMemAttachGlobal = 1;
 
@@ -96,6 +101,9 @@ struct DriverAPI {
   CUresult (*cuEventQuery)(CUevent);
   CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*cuEventDestroy)(CUevent);
+  CUresult (*cuPointerGetAttribute)(void *, int, CUdeviceptr);
+  CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags)(
+      int *, CUfunction, int, size_t, unsigned);
 };
 
 /// The driver, opened and initialized on first use, or null; *status then

@@ -247,3 +247,153 @@ cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol) {
 }
 
 } // extern "C"
+
+//===----------------------------------------------------------------------===//
+// Pitched 2D and 3D memory: row by row over the linear copies and fills.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+cudaError_t fill2D(void *devPtr, size_t pitch, int value, size_t width,
+                   size_t height, cudaStream_t stream, bool async) {
+  if (width > pitch && height > 1)
+    return setError(cudaErrorInvalidValue);
+  for (size_t row = 0; row < height; ++row) {
+    void *start = static_cast<char *>(devPtr) + row * pitch;
+    if (cudaError_t err = async ? cudaMemsetAsync(start, value, width, stream)
+                                : cudaMemset(start, value, width))
+      return err;
+  }
+  return cudaSuccess;
+}
+
+cudaError_t fill3D(cudaPitchedPtr p, int value, cudaExtent extent,
+                   cudaStream_t stream, bool async) {
+  for (size_t z = 0; z < extent.depth; ++z)
+    if (cudaError_t err =
+            fill2D(static_cast<char *>(p.ptr) + z * p.pitch * p.ysize, p.pitch,
+                   value, extent.width, extent.height, stream, async))
+      return err;
+  return cudaSuccess;
+}
+
+cudaError_t copy3D(const cudaMemcpy3DParms *p, cudaStream_t stream,
+                   bool async) {
+  if (!p)
+    return setError(cudaErrorInvalidValue);
+  // CUDA arrays belong to the texture support, which the GPU runtime lacks.
+  if (p->srcArray || p->dstArray)
+    return setError(cudaErrorNotSupported);
+  const cudaPitchedPtr &src = p->srcPtr, &dst = p->dstPtr;
+  if (p->extent.width > src.pitch || p->extent.width > dst.pitch)
+    return setError(cudaErrorInvalidPitchValue);
+  for (size_t z = 0; z < p->extent.depth; ++z)
+    for (size_t y = 0; y < p->extent.height; ++y) {
+      const char *from = static_cast<const char *>(src.ptr) +
+                         ((p->srcPos.z + z) * src.ysize + p->srcPos.y + y) *
+                             src.pitch +
+                         p->srcPos.x;
+      char *to = static_cast<char *>(dst.ptr) +
+                 ((p->dstPos.z + z) * dst.ysize + p->dstPos.y + y) * dst.pitch +
+                 p->dstPos.x;
+      if (cudaError_t err =
+              copy(to, from, p->extent.width, p->kind, stream, async))
+        return err;
+    }
+  return cudaSuccess;
+}
+
+} // namespace
+
+extern "C" {
+
+cudaError_t cudaMalloc3D(cudaPitchedPtr *pitchedDevPtr, cudaExtent extent) {
+  if (!pitchedDevPtr)
+    return setError(cudaErrorInvalidValue);
+  size_t pitch = 0;
+  void *ptr = nullptr;
+  if (cudaError_t err = cudaMallocPitch(&ptr, &pitch, extent.width,
+                                        extent.height * extent.depth))
+    return err;
+  *pitchedDevPtr = {ptr, pitch, extent.width, extent.height};
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width,
+                         size_t height) {
+  return fill2D(devPtr, pitch, value, width, height, nullptr, false);
+}
+
+cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value,
+                              size_t width, size_t height,
+                              cudaStream_t stream) {
+  return fill2D(devPtr, pitch, value, width, height, stream, true);
+}
+
+cudaError_t cudaMemset3D(cudaPitchedPtr pitchedDevPtr, int value,
+                         cudaExtent extent) {
+  return fill3D(pitchedDevPtr, value, extent, nullptr, false);
+}
+
+cudaError_t cudaMemset3DAsync(cudaPitchedPtr pitchedDevPtr, int value,
+                              cudaExtent extent, cudaStream_t stream) {
+  return fill3D(pitchedDevPtr, value, extent, stream, true);
+}
+
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms *p) {
+  return copy3D(p, nullptr, false);
+}
+
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *p,
+                              cudaStream_t stream) {
+  return copy3D(p, stream, true);
+}
+
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
+                              size_t spitch, size_t width, size_t height,
+                              cudaMemcpyKind kind, cudaStream_t stream) {
+  if (width > dpitch || width > spitch)
+    return setError(cudaErrorInvalidPitchValue);
+  for (size_t row = 0; row < height; ++row)
+    if (cudaError_t err = copy(static_cast<char *>(dst) + row * dpitch,
+                               static_cast<const char *>(src) + row * spitch,
+                               width, kind, stream, true))
+      return err;
+  return cudaSuccess;
+}
+
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
+                                     const void *ptr) {
+  if (!attributes || !ptr)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  *attributes = {};
+  attributes->device = -2;
+  unsigned type = 0;
+  int managed = 0;
+  // Memory the driver does not know is unregistered host memory (CUDA 11+
+  // reports it so, without an error).
+  if (api->cuPointerGetAttribute(&type, kPointerMemoryType, devicePtr(ptr)) !=
+      kCudaSuccess) {
+    attributes->type = cudaMemoryTypeUnregistered;
+    attributes->hostPointer = const_cast<void *>(ptr);
+    return cudaSuccess;
+  }
+  api->cuPointerGetAttribute(&managed, kPointerIsManaged, devicePtr(ptr));
+  attributes->device = 0;
+  attributes->isManaged = managed;
+  attributes->devicePointer = const_cast<void *>(ptr);
+  if (managed) {
+    attributes->type = cudaMemoryTypeManaged;
+    attributes->memoryType = cudaMemoryTypeDevice;
+    attributes->hostPointer = const_cast<void *>(ptr);
+  } else if (type == kMemoryTypeHost) {
+    attributes->type = attributes->memoryType = cudaMemoryTypeHost;
+    attributes->hostPointer = const_cast<void *>(ptr);
+  } else {
+    attributes->type = attributes->memoryType = cudaMemoryTypeDevice;
+  }
+  return cudaSuccess;
+}
+
+} // extern "C"

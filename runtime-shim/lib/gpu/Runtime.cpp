@@ -259,6 +259,25 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, const void *func) {
   return cudaSuccess;
 }
 
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize,
+    unsigned int flags) {
+  if (!numBlocks)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  CUfunction fn;
+  if (cudaError_t err = Runtime::get().function(func, &fn))
+    return setError(err);
+  return check(api->cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, fn, blockSize, dynamicSMemSize, flags));
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, func, blockSize, dynamicSMemSize, 0);
+}
+
 //===----------------------------------------------------------------------===//
 // Errors.
 //===----------------------------------------------------------------------===//

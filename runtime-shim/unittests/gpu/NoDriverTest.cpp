@@ -47,6 +47,13 @@ TEST(GPUNoDriver, CopiesSynchronizationAndLaunchesReportTheDriver) {
   EXPECT_EQ(cudaStreamCreate(&stream), cudaErrorInsufficientDriver);
   cudaEvent_t event = nullptr;
   EXPECT_EQ(cudaEventCreate(&event), cudaErrorInsufficientDriver);
+  cudaPointerAttributes attributes;
+  EXPECT_EQ(cudaPointerGetAttributes(&attributes, a),
+            cudaErrorInsufficientDriver);
+  int blocks = -1;
+  EXPECT_EQ(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                &blocks, reinterpret_cast<const void *>(&kernelStub), 32, 0),
+            cudaErrorInsufficientDriver);
   void *args[1] = {nullptr};
   EXPECT_EQ(cudaLaunchKernel(reinterpret_cast<const void *>(&kernelStub),
                              dim3(1), dim3(1), args, 0, nullptr),
@@ -60,6 +67,10 @@ TEST(GPUNoDriver, ArgumentErrorsComeBeforeTheDriver) {
   EXPECT_EQ(cudaMemcpy(a, b, sizeof a, static_cast<cudaMemcpyKind>(77)),
             cudaErrorInvalidMemcpyDirection);
   EXPECT_EQ(cudaGetDeviceCount(nullptr), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaMemcpy3D(nullptr), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaMalloc3D(nullptr, make_cudaExtent(4, 4, 4)),
+            cudaErrorInvalidValue);
+  EXPECT_EQ(cudaPointerGetAttributes(nullptr, a), cudaErrorInvalidValue);
   // Freeing null and empty copies need no device.
   EXPECT_EQ(cudaFree(nullptr), cudaSuccess);
   EXPECT_EQ(cudaMemcpy(a, b, 0, cudaMemcpyHostToHost), cudaSuccess);
