@@ -28,6 +28,9 @@
 
 // PTX: .visible .global .align 16 .b8 counter[4];
 // PTX: .visible .entry _Z4tickPi(
+// __CUDA_ARCH__ is the architecture compiled for.
+// PTX-LABEL: .visible .entry _Z4archPi(
+// PTX: st.global.b32 [{{.*}}], 800;
 
 // The device object of a GPU build carries the PTX and registers it; the
 // CPU build registers CPU entries.
@@ -44,4 +47,10 @@ __global__ void tick(int *out) {
   seen[threadIdx.x] = threadIdx.x;
   __syncthreads();
   out[threadIdx.x] = seen[31 - threadIdx.x] + atomicAdd(&counter, 1);
+}
+
+__global__ void arch(int *out) {
+#ifdef __CUDA_ARCH__
+  *out = __CUDA_ARCH__;
+#endif
 }

@@ -455,6 +455,9 @@ bool Driver::compileDevice(const Input &input, const std::string &object) {
   std::vector<std::string> args = cudaFlags();
   // Warnings were reported by the host compilation already.
   args.push_back("-w");
+  // __CUDA_ARCH__ is the GPU's (on the CPU it is clang's default, 520).
+  if (!opts.gpuArch.empty())
+    args.push_back("--cuda-gpu-arch=" + opts.gpuArch);
   mlir::OwningOpRef<mlir::ModuleOp> module = cucpu::translateCudaToMLIR(
       context, CUCPU_CLANG_PATH, input.path, args);
   if (!module)
