@@ -159,7 +159,9 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
       (name == "__syncwarp" && !callee->hasBody())) {
     // A block barrier also synchronizes the warp: threads of the block that
     // do not reach it count as arrived.
-    simt::BarrierOp::create(builder, l, mlir::ValueRange{});
+    auto barrier = simt::BarrierOp::create(builder, l, mlir::ValueRange{});
+    if (name == "__syncwarp")
+      barrier->setAttr(kWarpSyncAttr, builder.getUnitAttr());
     return true;
   }
   if (!callee->hasBody() &&

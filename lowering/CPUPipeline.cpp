@@ -96,7 +96,7 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
            /*remarksMissed=*/options.remarksMissed}));
     if (options.licm) {
       pm.addPass(createParallelLICM(
-          {/*memoize=*/true, /*remarks=*/options.remarks}));
+          {/*memoize=*/!options.gpuTarget, /*remarks=*/options.remarks}));
       pm.addPass(createCanonicalizeKeepingLaunch());
       pm.addPass(createCSEPass());
     }

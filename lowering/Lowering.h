@@ -49,6 +49,9 @@ struct PipelineOptions {
   /// Interchange uniform loops of the thread code with the serial thread
   /// loop (only with inner serialization).
   bool loopInterchange = true;
+  /// The optimized IR goes to the GPU (--cuda-gpu-arch): parallel LICM then
+  /// does not memoize (a memo relies on one thread running first).
+  bool gpuTarget = false;
   /// -Rpass=cucpu and -Rpass-missed=cucpu.
   bool remarks = false;
   bool remarksMissed = false;

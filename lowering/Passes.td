@@ -63,4 +63,61 @@ def FuseParallelRegions
   let dependentDialects = ["mlir::omp::OpenMPDialect", "mlir::scf::SCFDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// The GPU target
+//===----------------------------------------------------------------------===//
+
+def OutlineGPUKernels : Pass<"cucpu-outline-gpu-kernels", "mlir::ModuleOp"> {
+  let summary = "Turn launchers back into NVVM kernels";
+  let description = [{
+    Runs on the `optimized` stage. Each launcher (a `func.func` with
+    `cucpu.kernel_name`) becomes a `func.func` named after the kernel's
+    mangled name with the `cucpu.gpu_kernel` attribute (`nvvm.kernel` once
+    it is an `llvm.func`) and the kernel's own
+    parameters: a parameter the launcher only loads whole as one type is
+    passed as that type, any other one by value (`llvm.byval`) with its size
+    and alignment from `cucpu.kernel_params`. The block loop and its thread
+    loops dissolve into their bodies, their induction variables becoming the
+    NVVM special registers `ctaid` and `tid`, the launch dimensions `nctaid`
+    and `ntid`. The allocas at the top of the block loop (the block's
+    `__shared__` variables) become globals in the shared address space (3);
+    the one of the launch's dynamic size becomes the zero-length external
+    array `__cucpu_dynamic_shared`. Work outside the thread loops runs on
+    every GPU thread, so it must not write memory (parallel LICM only hoists
+    such work, and runs without memoization for this target); two thread
+    loops in one block loop are separated by a barrier. `simt.barrier`
+    becomes `nvvm.barrier0`, and the remaining index queries (in device
+    functions that could not be inlined) read the special registers.
+    Device variables get external linkage under the name the host registers
+    them with, which is how the runtime finds them in the loaded module.
+  }];
+  let dependentDialects = ["mlir::NVVM::NVVMDialect", "mlir::LLVM::LLVMDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
+def LowerGPUDeviceCalls
+    : Pass<"cucpu-lower-gpu-device-calls", "mlir::ModuleOp"> {
+  let summary = "Library calls of device code for the GPU";
+  let description = [{
+    `printf` becomes the PTX system call `vprintf(format, buffer)`, its
+    arguments stored in a struct buffer at natural alignment;
+    `__cucpu_device_assert_fail` becomes `__assertfail`. A call to any other
+    function without a body (a C library function the CPU target calls) is
+    an error at the call.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
+def LowerGPUMath : Pass<"cucpu-lower-gpu-math", "mlir::ModuleOp"> {
+  let summary = "Transcendental math for NVPTX without libdevice";
+  let description = [{
+    Rewrites single-precision transcendental `math` operations into
+    polynomial approximations (MLIR's own patterns), so that only operations
+    with an NVPTX instruction remain (square root, rounding, fma, sign and bit
+    counts). Any other `math` operation left (double-precision exp, log, sin,
+    ...) is an error at its location. Run `math-expand-ops` first.
+  }];
+  let dependentDialects = ["mlir::math::MathDialect", "mlir::arith::ArithDialect"];
+}
+
 #endif // CUCPU_LOWERING_PASSES

@@ -30,8 +30,45 @@ for tool in ["make", "cmake", "ninja"]:
     if shutil.which(tool):
         config.available_features.add(tool)
 
-if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
+
+# ptxas (from a CUDA toolkit, if one is installed) checks the PTX of the GPU
+# target; the tests that need it are unsupported without it.
+ptxas = shutil.which("ptxas")
+if not ptxas and os.path.exists("/usr/local/cuda/bin/ptxas"):
+    ptxas = "/usr/local/cuda/bin/ptxas"
+if ptxas:
     config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+
+# An NVIDIA GPU with a working driver: the GPU target's programs can run.
+# Found through the driver itself (no CUDA toolkit needed); its compute
+# capability is the architecture the tests compile for.
+def detect_cuda_gpu():
+    import ctypes
+
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return None
+    count = ctypes.c_int(0)
+    if cuda.cuInit(0) != 0 or cuda.cuDeviceGetCount(ctypes.byref(count)) != 0:
+        return None
+    if count.value == 0:
+        return None
+    device = ctypes.c_int(0)
+    major, minor = ctypes.c_int(0), ctypes.c_int(0)
+    if cuda.cuDeviceGet(ctypes.byref(device), 0) != 0:
+        return None
+    # CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR/MINOR.
+    cuda.cuDeviceGetAttribute(ctypes.byref(major), 75, device)
+    cuda.cuDeviceGetAttribute(ctypes.byref(minor), 76, device)
+    return "sm_%d%d" % (major.value, minor.value)
+
+
+cuda_gpu_arch = detect_cuda_gpu()
+if cuda_gpu_arch:
+    config.available_features.add("cuda-gpu")
+    config.substitutions.append(("%cuda_gpu_arch", cuda_gpu_arch))
 
 # A compiler or program that hangs fails its test instead of stalling the
 # suite (lit needs psutil for this).

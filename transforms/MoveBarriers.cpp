@@ -84,8 +84,13 @@ struct MoveBarriersPass
     if (remarks)
       kept.emitRemark() << "cucpu: barrier moved out of a conditional "
                         << (atEnd ? "(to after it)" : "(to before it)");
-    if (thenBarrier && elseBarrier)
+    if (thenBarrier && elseBarrier) {
+      // One barrier for both: it synchronizes the block unless both only
+      // synchronized a warp.
+      if (!elseBarrier->hasAttr(kWarpSyncAttr))
+        kept->removeAttr(kWarpSyncAttr);
       elseBarrier.erase();
+    }
     return true;
   }
 

@@ -31,6 +31,11 @@ constexpr llvm::StringLiteral kDynamicShared = "dynamic";
 /// `__constant__` variable: the name the host registers its shadow under.
 constexpr llvm::StringLiteral kDeviceVarAttr = "cucpu.device_var";
 
+/// Unit attribute on a `simt.barrier` made from `__syncwarp`: on the CPU it
+/// is a block barrier like any other, but a GPU must synchronize only the
+/// warp (the rest of the block may not reach it).
+constexpr llvm::StringLiteral kWarpSyncAttr = "cucpu.warp_sync";
+
 /// Attribute naming the role of a launcher's `scf.parallel` loops.
 constexpr llvm::StringLiteral kLoopRoleAttr = "cucpu.loop";
 constexpr llvm::StringLiteral kBlockLoopRole = "block";

@@ -1,5 +1,6 @@
 // RUN: cucpu --emit-mlir %s | FileCheck %s
 // RUN: cucpu --emit-mlir=launch %s | FileCheck %s --check-prefix=LAUNCH
+// RUN: cucpu --emit-mlir %s | FileCheck %s --check-prefix=BARRIER
 
 // CUDA's index variables become simt queries, math functions math operations.
 
@@ -29,3 +30,16 @@ int main() { return 0; }
 // LAUNCH: math.powf %{{.*}} : f32
 // LAUNCH: math.sin %{{.*}} : f64
 // LAUNCH: arith.maxnumf %{{.*}} : f64
+
+// __syncthreads and __syncwarp are both barriers; the warp one is marked, for
+// the GPU target.
+// BARRIER-LABEL: func.func private @_Z8barriersPi
+// BARRIER: simt.barrier{{$}}
+// BARRIER: simt.barrier {cucpu.warp_sync}
+__global__ void barriers(int *p) {
+  p[threadIdx.x] = 1;
+  __syncthreads();
+  p[threadIdx.x + 1] = 2;
+  __syncwarp();
+  p[threadIdx.x + 2] = 3;
+}

@@ -119,3 +119,49 @@ func.func @stays(%b: index, %c: i1, %p: !llvm.ptr, %v: f32) {
   } {cucpu.loop = "thread"}
   return
 }
+
+// -----
+
+// Barriers ending both branches become one; it synchronizes the block
+// unless both were warp barriers (__syncwarp), which the GPU target tells
+// apart.
+// CHECK-LABEL: func.func @merged_warp_and_block
+// CHECK: } else {
+// CHECK-NEXT: }
+// CHECK-NEXT: simt.barrier(%{{.*}}){{$}}
+// CHECK-LABEL: func.func @merged_warps
+// CHECK: } else {
+// CHECK-NEXT: }
+// CHECK-NEXT: simt.barrier(%{{.*}}) {cucpu.warp_sync}
+func.func @merged_warp_and_block(%b: index, %c: i1, %p: !llvm.ptr, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%tx) = (%c0) to (%b) step (%c1) {
+    scf.if %c {
+      llvm.store %v, %p : f32, !llvm.ptr
+      // expected-remark @+1 {{barrier moved out of a conditional (to after it)}}
+      simt.barrier(%tx) {cucpu.warp_sync}
+    } else {
+      simt.barrier(%tx)
+    }
+    %x = llvm.load %p : !llvm.ptr -> f32
+    scf.reduce
+  } {cucpu.loop = "thread"}
+  return
+}
+func.func @merged_warps(%b: index, %c: i1, %p: !llvm.ptr, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%tx) = (%c0) to (%b) step (%c1) {
+    scf.if %c {
+      llvm.store %v, %p : f32, !llvm.ptr
+      // expected-remark @+1 {{barrier moved out of a conditional (to after it)}}
+      simt.barrier(%tx) {cucpu.warp_sync}
+    } else {
+      simt.barrier(%tx) {cucpu.warp_sync}
+    }
+    %x = llvm.load %p : !llvm.ptr -> f32
+    scf.reduce
+  } {cucpu.loop = "thread"}
+  return
+}

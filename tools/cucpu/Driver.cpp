@@ -12,7 +12,9 @@
 #include "Driver.h"
 #include "Config.h"
 #include "DeviceLink.h"
+#include "GPUCompile.h"
 #include "frontend/Frontend.h"
+#include "lowering/GPULowering.h"
 #include "lowering/Lowering.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
@@ -65,6 +67,7 @@ Driver::Driver(Options options, Installation installation)
     : opts(std::move(options)), inst(std::move(installation)) {
   mlir::DialectRegistry registry;
   cucpu::registerPipelineDialects(registry);
+  cucpu::registerGPUDialects(registry);
   context.appendDialectRegistry(registry);
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
@@ -244,8 +247,11 @@ mlir::OwningOpRef<mlir::ModuleOp> Driver::translateDevice(const Input &input) {
   std::vector<std::string> args = cudaFlags();
   // Warnings were reported by the host compilation already.
   args.push_back("-w");
-  // __CUDA_ARCH__ follows the lowest architecture the command line names.
-  if (opts.cudaArch)
+  // __CUDA_ARCH__ is the GPU's with --cuda-gpu-arch; otherwise it follows
+  // the lowest architecture the command line names.
+  if (!opts.gpuArch.empty())
+    args.push_back("--cuda-gpu-arch=" + opts.gpuArch);
+  else if (opts.cudaArch)
     args.push_back("--cuda-gpu-arch=sm_" + std::to_string(*opts.cudaArch));
   mlir::OwningOpRef<mlir::ModuleOp> module =
       cucpu::translateCudaToMLIR(context, CUCPU_CLANG_PATH, input.path, args,
@@ -402,10 +408,36 @@ bool Driver::compileDevice(const Input &input, const std::string &output) {
                                     : translateDevice(input);
   if (!module)
     return false;
+  if (!opts.gpuArch.empty())
+    return compileDeviceForGPU(*module, input, output);
   if (opts.relocatableDeviceCode && input.kind == InputKind::Cuda &&
       !stopsEarly())
     return embedDevice(*module, input.path, output);
   return finishDevice(*module, stage, input.path, output);
+}
+
+bool Driver::compileDeviceForGPU(mlir::ModuleOp module, const Input &input,
+                                 const std::string &output) {
+  using cucpu::GPUOutputKind;
+  if (opts.relocatableDeviceCode)
+    fatal("relocatable device code (-rdc=true, -dc) is not supported with "
+          "--cuda-gpu-arch yet");
+  if (opts.emitLLVM && opts.compileOnly && !opts.assemblyOnly)
+    fatal("-c -emit-llvm is not supported with --cuda-gpu-arch (use -S "
+          "-emit-llvm)");
+  GPUOutputKind kind = opts.emitMLIR       ? GPUOutputKind::MLIR
+                       : !opts.assemblyOnly ? GPUOutputKind::Object
+                       : opts.emitLLVM      ? GPUOutputKind::LLVMIR
+                                            : GPUOutputKind::PTX;
+  std::string path = output;
+  if (path.empty())
+    path = kind == GPUOutputKind::PTX      ? defaultOutput(input.path, "ptx")
+           : kind == GPUOutputKind::LLVMIR ? defaultOutput(input.path, "ll")
+                                           : "-";
+  cucpu::PipelineOptions pipeline = opts.pipeline;
+  pipeline.optLevel = opts.deviceOptLevel();
+  return cucpu::compileDeviceForGPU(module, pipeline, opts.emitMLIR, kind,
+                                    opts.gpuArch, input.path, path);
 }
 
 /// Static libraries named by -l in the directories of -L (the system's own
@@ -613,10 +645,15 @@ int Driver::run() {
     args.push_back("-save-temps=obj");
   args.insert(args.end(), linkInputs.begin(), linkInputs.end());
   args.insert(args.end(), opts.linkArgs.begin(), opts.linkArgs.end());
-  args.insert(args.end(),
-              {"-L" + inst.libDir, "-lcucpu_rt", "-L" CUCPU_OPENMP_LIB_DIR,
-               "-lomp", "-Wl,-rpath," CUCPU_OPENMP_LIB_DIR, "-lpthread", "-o",
-               output});
+  if (!opts.gpuArch.empty()) {
+    std::vector<std::string> runtime = cucpu::gpuRuntimeLinkArgs(inst.libDir);
+    args.insert(args.end(), runtime.begin(), runtime.end());
+  } else {
+    args.insert(args.end(),
+                {"-L" + inst.libDir, "-lcucpu_rt", "-L" CUCPU_OPENMP_LIB_DIR,
+                 "-lomp", "-Wl,-rpath," CUCPU_OPENMP_LIB_DIR, "-lpthread"});
+  }
+  args.insert(args.end(), {"-o", output});
   return runCommand(args) ? 0 : 1;
 }
 

@@ -78,6 +78,9 @@ private:
   /// The device side of one input: `output` is an object (or what an early
   /// stop asks for).
   bool compileDevice(const Input &input, const std::string &output);
+  /// compileDevice for --cuda-gpu-arch (see GPUCompile.cpp).
+  bool compileDeviceForGPU(mlir::ModuleOp module, const Input &input,
+                           const std::string &output);
   /// Links the relocatable device code found in `linkInputs` into one
   /// object; `object` stays empty when there is none.
   bool deviceLink(const std::vector<std::string> &linkInputs,

@@ -9,6 +9,7 @@
 
 #include "Options.h"
 #include "Config.h"
+#include "lowering/GPULowering.h"
 
 #include "clang/Basic/OffloadArch.h"
 #include "llvm/ADT/STLExtras.h"
@@ -117,6 +118,10 @@ COMPILATION OPTIONS:
                         CUDA_API_PER_THREAD_DEFAULT_STREAM, as nvcc does)
   --cuda-lower          Translate CUDA device code to CPU code (the default
                         for CUDA inputs; accepted for compatibility)
+  --cuda-gpu-arch=sm_XX Compile the device code for an NVIDIA GPU instead:
+                        PTX for sm_XX, loaded through the CUDA driver at run
+                        time (-S writes the PTX). nvcc's -arch/-gencode do
+                        not select the GPU
   --cpuify=<mode>       How __syncthreads lowering keeps a value across a
                         barrier: mincut (default: store the fewest bytes,
                         recompute the rest) or distribute (store every value)
@@ -482,6 +487,14 @@ const std::vector<OptionSpec> &optionTable() {
        [](P &, StringRef) {
          // CUDA inputs are always translated for the CPU.
        }},
+      {Form::Equals, {"--cuda-gpu-arch"},
+       [](P &p, StringRef v) {
+         if (!cucpu::isValidGPUArch(v))
+           fatal("invalid GPU architecture '" + v +
+                 "' in --cuda-gpu-arch (expected sm_XX, e.g. sm_80)");
+         p.opts.gpuArch = v.str();
+       },
+       true},
       {Form::Equals, {"--cpuify"},
        [](P &p, StringRef v) {
          if (v != "mincut" && v != "distribute")

@@ -68,6 +68,8 @@ struct Options {
   /// The lowest compute capability named (e.g. 70), which sets __CUDA_ARCH__
   /// in device code; unset when none is named.
   std::optional<unsigned> cudaArch;
+  /// --cuda-gpu-arch: compile device code for this NVIDIA GPU (empty: CPU).
+  std::string gpuArch;
   std::vector<std::string> frontendArgs; // -I -D -U -std -include -isystem
   std::vector<std::string> hostArgs;     // -W -f -m -g, -Xcompiler
   std::vector<std::string> depArgs;      // -MD -MF -MT ... (host compile)

@@ -1,0 +1,146 @@
+//===- GPUCodegen.cpp - PTX from the NVVM module, and its host carrier -----===//
+
+#include "lowering/GPULowering.h"
+
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace cucpu {
+
+static constexpr StringLiteral kNVPTXTriple = "nvptx64-nvidia-cuda";
+
+static std::unique_ptr<TargetMachine>
+createNVPTXTargetMachine(StringRef arch, unsigned optLevel,
+                         std::string &error) {
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeNVPTXAsmPrinter();
+  Triple triple(kNVPTXTriple);
+  const Target *target = TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return nullptr;
+  TargetOptions options;
+  CodeGenOptLevel level = optLevel == 0   ? CodeGenOptLevel::None
+                          : optLevel == 1 ? CodeGenOptLevel::Less
+                          : optLevel == 2 ? CodeGenOptLevel::Default
+                                          : CodeGenOptLevel::Aggressive;
+  // The PTX version is the lowest one the architecture needs.
+  return std::unique_ptr<TargetMachine>(target->createTargetMachine(
+      triple, arch, "", options, std::nullopt, std::nullopt, level));
+}
+
+std::unique_ptr<Module> translateToNVPTXIR(mlir::ModuleOp module,
+                                           LLVMContext &context,
+                                           StringRef arch, unsigned optLevel,
+                                           std::string &error) {
+  std::unique_ptr<Module> llvmModule =
+      mlir::translateModuleToLLVMIR(module, context, "cucpu-gpu");
+  if (!llvmModule) {
+    error = "translation of the GPU code to LLVM IR failed";
+    return nullptr;
+  }
+  std::unique_ptr<TargetMachine> machine =
+      createNVPTXTargetMachine(arch, optLevel, error);
+  if (!machine)
+    return nullptr;
+  llvmModule->setTargetTriple(machine->getTargetTriple());
+  llvmModule->setDataLayout(machine->createDataLayout());
+  for (Function &fn : *llvmModule)
+    if (!fn.isDeclaration())
+      fn.addFnAttr("target-cpu", arch);
+  if (verifyModule(*llvmModule, &errs())) {
+    error = "the GPU code's LLVM IR is invalid";
+    return nullptr;
+  }
+  if (optLevel == 0)
+    return llvmModule;
+
+  LoopAnalysisManager lam;
+  FunctionAnalysisManager fam;
+  CGSCCAnalysisManager cgam;
+  ModuleAnalysisManager mam;
+  PassBuilder builder(machine.get());
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  OptimizationLevel level = optLevel == 1   ? OptimizationLevel::O1
+                            : optLevel == 2 ? OptimizationLevel::O2
+                                            : OptimizationLevel::O3;
+  ModulePassManager mpm = builder.buildPerModuleDefaultPipeline(level);
+  mpm.run(*llvmModule, mam);
+  return llvmModule;
+}
+
+bool emitPTX(Module &module, StringRef arch, unsigned optLevel,
+             std::string &ptx, std::string &error) {
+  std::unique_ptr<TargetMachine> machine =
+      createNVPTXTargetMachine(arch, optLevel, error);
+  if (!machine)
+    return false;
+  SmallString<0> buffer;
+  raw_svector_ostream os(buffer);
+  legacy::PassManager pm;
+  if (machine->addPassesToEmitFile(pm, os, nullptr,
+                                   CodeGenFileType::AssemblyFile)) {
+    error = "the NVPTX target cannot emit PTX";
+    return false;
+  }
+  pm.run(module);
+  ptx = buffer.str().str();
+  return true;
+}
+
+std::unique_ptr<Module> buildPTXRegistrationModule(StringRef ptx,
+                                                   StringRef sourceName,
+                                                   LLVMContext &context,
+                                                   std::string &error) {
+  InitializeNativeTarget();
+  Triple triple(sys::getProcessTriple());
+  const Target *target = TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return nullptr;
+  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
+      triple, "generic", "", TargetOptions(), Reloc::PIC_));
+  auto module = std::make_unique<Module>("cucpu-gpu-host", context);
+  module->setSourceFileName(sourceName);
+  module->setTargetTriple(triple);
+  module->setDataLayout(machine->createDataLayout());
+
+  // The PTX text, NUL-terminated as cuModuleLoadData wants it.
+  Constant *text = ConstantDataArray::getString(context, ptx);
+  auto *global = new GlobalVariable(*module, text->getType(), true,
+                                    GlobalValue::PrivateLinkage, text,
+                                    "__cucpu_ptx");
+  global->setAlignment(Align(8));
+
+  IRBuilder<> b(context);
+  auto *ptrType = PointerType::getUnqual(context);
+  FunctionCallee registerPTX = module->getOrInsertFunction(
+      "__cucpu_register_ptx",
+      FunctionType::get(b.getVoidTy(), {ptrType}, false));
+  Function *ctor = Function::Create(
+      FunctionType::get(b.getVoidTy(), false), GlobalValue::InternalLinkage,
+      "__cucpu_register_gpu_module", *module);
+  b.SetInsertPoint(BasicBlock::Create(context, "entry", ctor));
+  b.CreateCall(registerPTX, {global});
+  b.CreateRetVoid();
+  appendToGlobalCtors(*module, ctor, 65535);
+  return module;
+}
+
+} // namespace cucpu

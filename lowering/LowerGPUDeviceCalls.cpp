@@ -1,0 +1,142 @@
+//===- LowerGPUDeviceCalls.cpp - Library calls of device code on the GPU ---===//
+//
+// On the CPU, device code calls the C library (printf, libm) and the runtime
+// (__cucpu_device_assert_fail). A GPU module cannot: printf and assert become
+// the PTX system calls vprintf and __assertfail, and any other call to a
+// function without a body is reported where it is made.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lowering/GPULowering.h"
+#include "lowering/Lowering.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+namespace cucpu {
+#define GEN_PASS_DEF_LOWERGPUDEVICECALLS
+#include "lowering/Passes.h.inc"
+} // namespace cucpu
+
+using namespace mlir;
+using namespace cucpu;
+
+namespace {
+
+constexpr StringLiteral kVprintf = "vprintf";
+constexpr StringLiteral kAssertFail = "__assertfail";
+
+LLVM::LLVMFuncOp declare(ModuleOp module, StringRef name,
+                         LLVM::LLVMFunctionType type) {
+  if (auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return fn;
+  OpBuilder b(module.getContext());
+  b.setInsertionPointToEnd(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
+}
+
+/// printf(format, args...) -> vprintf(format, &{args...}): the arguments
+/// (already promoted as for a C variadic call) are laid out as a struct,
+/// each at its natural alignment, which is the buffer vprintf reads.
+void lowerPrintf(ModuleOp module, LLVM::CallOp call) {
+  MLIRContext *ctx = module.getContext();
+  auto ptrType = LLVM::LLVMPointerType::get(ctx);
+  auto i32 = IntegerType::get(ctx, 32);
+  LLVM::LLVMFuncOp vprintf = declare(
+      module, kVprintf, LLVM::LLVMFunctionType::get(i32, {ptrType, ptrType}));
+  OpBuilder b(call);
+  Location loc = call.getLoc();
+  ValueRange operands = call.getArgOperands();
+  Value buffer;
+  if (operands.size() == 1) {
+    buffer = LLVM::ZeroOp::create(b, loc, ptrType);
+  } else {
+    SmallVector<Type> fields;
+    for (Value v : operands.drop_front())
+      fields.push_back(v.getType());
+    auto structType = LLVM::LLVMStructType::getLiteral(ctx, fields);
+    {
+      // One buffer per function, at its start, not one per loop iteration.
+      OpBuilder::InsertionGuard guard(b);
+      auto fn = call->getParentOfType<FunctionOpInterface>();
+      b.setInsertionPointToStart(&fn.getFunctionBody().front());
+      Value one = LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                           b.getI64IntegerAttr(1));
+      buffer = LLVM::AllocaOp::create(b, loc, ptrType, structType, one, 8);
+    }
+    for (auto [i, v] : llvm::enumerate(operands.drop_front())) {
+      Value field = LLVM::GEPOp::create(
+          b, loc, ptrType, structType, buffer,
+          ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
+      LLVM::StoreOp::create(b, loc, v, field);
+    }
+  }
+  auto lowered = LLVM::CallOp::create(b, loc, vprintf,
+                                      ValueRange{operands.front(), buffer});
+  call.getResult().replaceAllUsesWith(lowered.getResult());
+  call.erase();
+}
+
+/// __cucpu_device_assert_fail(expression, file, line, function, ids) ->
+/// __assertfail(expression, file, line, function, sizeof(char)); the GPU
+/// reports the block and thread itself.
+void lowerAssert(ModuleOp module, LLVM::CallOp call) {
+  MLIRContext *ctx = module.getContext();
+  auto ptrType = LLVM::LLVMPointerType::get(ctx);
+  auto i32 = IntegerType::get(ctx, 32);
+  auto i64 = IntegerType::get(ctx, 64);
+  LLVM::LLVMFuncOp fail = declare(
+      module, kAssertFail,
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                  {ptrType, ptrType, i32, ptrType, i64}));
+  OpBuilder b(call);
+  ValueRange operands = call.getArgOperands();
+  Value charSize = LLVM::ConstantOp::create(b, call.getLoc(), i64,
+                                            b.getI64IntegerAttr(1));
+  LLVM::CallOp::create(b, call.getLoc(), fail,
+                       ValueRange{operands[0], operands[1], operands[2],
+                                  operands[3], charSize});
+  call.erase();
+}
+
+struct LowerGPUDeviceCallsPass
+    : public cucpu::impl::LowerGPUDeviceCallsBase<LowerGPUDeviceCallsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable symbols(module);
+    SmallVector<LLVM::CallOp> calls;
+    module.walk([&](LLVM::CallOp call) { calls.push_back(call); });
+    bool failed = false;
+    for (LLVM::CallOp call : calls) {
+      std::optional<StringRef> callee = call.getCallee();
+      if (!callee)
+        continue; // Through a pointer to a device function.
+      auto fn = symbols.lookup<FunctionOpInterface>(*callee);
+      if (fn && !fn.isExternal())
+        continue;
+      if (*callee == "printf" && call.getArgOperands().size() >= 1) {
+        lowerPrintf(module, call);
+      } else if (*callee == "__cucpu_device_assert_fail" &&
+                 call.getArgOperands().size() == 5) {
+        lowerAssert(module, call);
+      } else if (*callee != kVprintf && *callee != kAssertFail) {
+        call.emitError("'")
+            << *callee
+            << "' has no implementation on the GPU target (the CPU target "
+               "calls the C library for it)";
+        failed = true;
+      }
+    }
+    if (failed)
+      return signalPassFailure();
+    for (StringRef name : {StringRef("printf"),
+                           StringRef("__cucpu_device_assert_fail")})
+      if (Operation *decl = symbols.lookup(name))
+        if (SymbolTable::symbolKnownUseEmpty(decl, module))
+          decl->erase();
+  }
+};
+
+} // namespace

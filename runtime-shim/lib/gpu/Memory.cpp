@@ -1,0 +1,399 @@
+//===- Memory.cpp - Allocations, copies and device variables on the GPU ---===//
+//
+// Part of libcucpu_rt_gpu. With unified addressing (every 64-bit CUDA
+// platform) the driver tells host from device pointers itself, so every
+// copy is cuMemcpy(Async) whatever cudaMemcpyKind says; the kind is still
+// validated.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Runtime.h"
+
+using namespace cucpu::gpu;
+
+namespace {
+
+bool validKind(cudaMemcpyKind kind) {
+  return kind == cudaMemcpyHostToHost || kind == cudaMemcpyHostToDevice ||
+         kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice ||
+         kind == cudaMemcpyDefault;
+}
+
+cudaError_t copy(void *dst, const void *src, size_t count, cudaMemcpyKind kind,
+                 cudaStream_t stream, bool async) {
+  if (!validKind(kind))
+    return setError(cudaErrorInvalidMemcpyDirection);
+  if (count == 0)
+    return cudaSuccess;
+  if (!dst || !src)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  if (async)
+    return check(
+        api->cuMemcpyAsync(devicePtr(dst), devicePtr(src), count, stream));
+  return check(api->cuMemcpy(devicePtr(dst), devicePtr(src), count));
+}
+
+/// The device address `offset` bytes into the variable with host shadow
+/// `symbol`, checking that `count` bytes fit.
+cudaError_t symbolAddress(const void *symbol, size_t count, size_t offset,
+                          CUdeviceptr *address) {
+  size_t size = 0;
+  if (cudaError_t err = Runtime::get().variable(symbol, address, &size))
+    return err;
+  if (offset > size || count > size - offset)
+    return cudaErrorInvalidValue;
+  *address += offset;
+  return cudaSuccess;
+}
+
+} // namespace
+
+extern "C" {
+
+cudaError_t cudaMalloc(void **devPtr, size_t size) {
+  if (!devPtr)
+    return setError(cudaErrorInvalidValue);
+  *devPtr = nullptr;
+  if (size == 0)
+    return cudaSuccess;
+  CUCPU_GPU_READY(api);
+  CUdeviceptr p = 0;
+  cudaError_t err = check(api->cuMemAlloc(&p, size));
+  *devPtr = reinterpret_cast<void *>(static_cast<uintptr_t>(p));
+  return err;
+}
+
+cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width,
+                            size_t height) {
+  if (!devPtr || !pitch)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  CUdeviceptr p = 0;
+  // Elements of up to 16 bytes keep their alignment in every row.
+  cudaError_t err =
+      check(api->cuMemAllocPitch(&p, pitch, width ? width : 1,
+                                 height ? height : 1, 16));
+  *devPtr = reinterpret_cast<void *>(static_cast<uintptr_t>(p));
+  return err;
+}
+
+cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags) {
+  if (!devPtr || size == 0)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  CUdeviceptr p = 0;
+  cudaError_t err =
+      check(api->cuMemAllocManaged(&p, size, flags ? flags : kMemAttachGlobal));
+  *devPtr = reinterpret_cast<void *>(static_cast<uintptr_t>(p));
+  return err;
+}
+
+cudaError_t cudaFree(void *devPtr) {
+  if (!devPtr)
+    return cudaSuccess;
+  CUCPU_GPU_READY(api);
+  return check(api->cuMemFree(devicePtr(devPtr)));
+}
+
+cudaError_t cudaMallocHost(void **ptr, size_t size) {
+  if (!ptr)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  return check(api->cuMemAllocHost(ptr, size ? size : 1));
+}
+
+cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags) {
+  if (!pHost)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  // cudaHostAlloc* and CU_MEMHOSTALLOC_* flags are the same bits.
+  return check(api->cuMemHostAlloc(pHost, size ? size : 1, flags));
+}
+
+cudaError_t cudaFreeHost(void *ptr) {
+  if (!ptr)
+    return cudaSuccess;
+  CUCPU_GPU_READY(api);
+  return check(api->cuMemFreeHost(ptr));
+}
+
+cudaError_t cudaMemGetInfo(size_t *free, size_t *total) {
+  if (!free || !total)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  return check(api->cuMemGetInfo(free, total));
+}
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
+                       cudaMemcpyKind kind) {
+  return copy(dst, src, count, kind, nullptr, false);
+}
+
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
+                            cudaMemcpyKind kind, cudaStream_t stream) {
+  return copy(dst, src, count, kind, stream, true);
+}
+
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
+                         size_t spitch, size_t width, size_t height,
+                         cudaMemcpyKind kind) {
+  if (width > dpitch || width > spitch)
+    return setError(cudaErrorInvalidPitchValue);
+  for (size_t row = 0; row < height; ++row)
+    if (cudaError_t err = copy(static_cast<char *>(dst) + row * dpitch,
+                               static_cast<const char *>(src) + row * spitch,
+                               width, kind, nullptr, false))
+      return err;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemset(void *devPtr, int value, size_t count) {
+  if (count == 0)
+    return cudaSuccess;
+  CUCPU_GPU_READY(api);
+  return check(api->cuMemsetD8(devicePtr(devPtr),
+                               static_cast<unsigned char>(value), count));
+}
+
+cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
+                            cudaStream_t stream) {
+  if (count == 0)
+    return cudaSuccess;
+  CUCPU_GPU_READY(api);
+  return check(api->cuMemsetD8Async(
+      devicePtr(devPtr), static_cast<unsigned char>(value), count, stream));
+}
+
+cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int,
+                                 cudaStream_t) {
+  // Only a hint: pages migrate on first touch anyway.
+  if (!devPtr && count)
+    return setError(cudaErrorInvalidValue);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemAdvise(const void *devPtr, size_t count, cudaMemoryAdvise,
+                          int) {
+  if (!devPtr && count)
+    return setError(cudaErrorInvalidValue);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src,
+                               size_t count, size_t offset,
+                               cudaMemcpyKind kind) {
+  CUCPU_GPU_READY(api);
+  CUdeviceptr address;
+  if (cudaError_t err = symbolAddress(symbol, count, offset, &address))
+    return setError(err);
+  return copy(reinterpret_cast<void *>(static_cast<uintptr_t>(address)), src,
+              count, kind, nullptr, false);
+}
+
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
+                                 size_t offset, cudaMemcpyKind kind) {
+  CUCPU_GPU_READY(api);
+  CUdeviceptr address;
+  if (cudaError_t err = symbolAddress(symbol, count, offset, &address))
+    return setError(err);
+  return copy(dst, reinterpret_cast<void *>(static_cast<uintptr_t>(address)),
+              count, kind, nullptr, false);
+}
+
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src,
+                                    size_t count, size_t offset,
+                                    cudaMemcpyKind kind, cudaStream_t stream) {
+  CUCPU_GPU_READY(api);
+  CUdeviceptr address;
+  if (cudaError_t err = symbolAddress(symbol, count, offset, &address))
+    return setError(err);
+  return copy(reinterpret_cast<void *>(static_cast<uintptr_t>(address)), src,
+              count, kind, stream, true);
+}
+
+cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol,
+                                      size_t count, size_t offset,
+                                      cudaMemcpyKind kind,
+                                      cudaStream_t stream) {
+  CUCPU_GPU_READY(api);
+  CUdeviceptr address;
+  if (cudaError_t err = symbolAddress(symbol, count, offset, &address))
+    return setError(err);
+  return copy(dst, reinterpret_cast<void *>(static_cast<uintptr_t>(address)),
+              count, kind, stream, true);
+}
+
+cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol) {
+  if (!devPtr)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  CUdeviceptr address;
+  size_t size;
+  if (cudaError_t err = Runtime::get().variable(symbol, &address, &size))
+    return setError(err);
+  *devPtr = reinterpret_cast<void *>(static_cast<uintptr_t>(address));
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol) {
+  if (!size)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  CUdeviceptr address;
+  if (cudaError_t err = Runtime::get().variable(symbol, &address, size))
+    return setError(err);
+  return cudaSuccess;
+}
+
+} // extern "C"
+
+//===----------------------------------------------------------------------===//
+// Pitched 2D and 3D memory: row by row over the linear copies and fills.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+cudaError_t fill2D(void *devPtr, size_t pitch, int value, size_t width,
+                   size_t height, cudaStream_t stream, bool async) {
+  if (width > pitch && height > 1)
+    return setError(cudaErrorInvalidValue);
+  for (size_t row = 0; row < height; ++row) {
+    void *start = static_cast<char *>(devPtr) + row * pitch;
+    if (cudaError_t err = async ? cudaMemsetAsync(start, value, width, stream)
+                                : cudaMemset(start, value, width))
+      return err;
+  }
+  return cudaSuccess;
+}
+
+cudaError_t fill3D(cudaPitchedPtr p, int value, cudaExtent extent,
+                   cudaStream_t stream, bool async) {
+  for (size_t z = 0; z < extent.depth; ++z)
+    if (cudaError_t err =
+            fill2D(static_cast<char *>(p.ptr) + z * p.pitch * p.ysize, p.pitch,
+                   value, extent.width, extent.height, stream, async))
+      return err;
+  return cudaSuccess;
+}
+
+cudaError_t copy3D(const cudaMemcpy3DParms *p, cudaStream_t stream,
+                   bool async) {
+  if (!p)
+    return setError(cudaErrorInvalidValue);
+  // CUDA arrays belong to the texture support, which the GPU runtime lacks.
+  if (p->srcArray || p->dstArray)
+    return setError(cudaErrorNotSupported);
+  const cudaPitchedPtr &src = p->srcPtr, &dst = p->dstPtr;
+  if (p->extent.width > src.pitch || p->extent.width > dst.pitch)
+    return setError(cudaErrorInvalidPitchValue);
+  for (size_t z = 0; z < p->extent.depth; ++z)
+    for (size_t y = 0; y < p->extent.height; ++y) {
+      const char *from = static_cast<const char *>(src.ptr) +
+                         ((p->srcPos.z + z) * src.ysize + p->srcPos.y + y) *
+                             src.pitch +
+                         p->srcPos.x;
+      char *to = static_cast<char *>(dst.ptr) +
+                 ((p->dstPos.z + z) * dst.ysize + p->dstPos.y + y) * dst.pitch +
+                 p->dstPos.x;
+      if (cudaError_t err =
+              copy(to, from, p->extent.width, p->kind, stream, async))
+        return err;
+    }
+  return cudaSuccess;
+}
+
+} // namespace
+
+extern "C" {
+
+cudaError_t cudaMalloc3D(cudaPitchedPtr *pitchedDevPtr, cudaExtent extent) {
+  if (!pitchedDevPtr)
+    return setError(cudaErrorInvalidValue);
+  size_t pitch = 0;
+  void *ptr = nullptr;
+  if (cudaError_t err = cudaMallocPitch(&ptr, &pitch, extent.width,
+                                        extent.height * extent.depth))
+    return err;
+  *pitchedDevPtr = {ptr, pitch, extent.width, extent.height};
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width,
+                         size_t height) {
+  return fill2D(devPtr, pitch, value, width, height, nullptr, false);
+}
+
+cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value,
+                              size_t width, size_t height,
+                              cudaStream_t stream) {
+  return fill2D(devPtr, pitch, value, width, height, stream, true);
+}
+
+cudaError_t cudaMemset3D(cudaPitchedPtr pitchedDevPtr, int value,
+                         cudaExtent extent) {
+  return fill3D(pitchedDevPtr, value, extent, nullptr, false);
+}
+
+cudaError_t cudaMemset3DAsync(cudaPitchedPtr pitchedDevPtr, int value,
+                              cudaExtent extent, cudaStream_t stream) {
+  return fill3D(pitchedDevPtr, value, extent, stream, true);
+}
+
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms *p) {
+  return copy3D(p, nullptr, false);
+}
+
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *p,
+                              cudaStream_t stream) {
+  return copy3D(p, stream, true);
+}
+
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
+                              size_t spitch, size_t width, size_t height,
+                              cudaMemcpyKind kind, cudaStream_t stream) {
+  if (width > dpitch || width > spitch)
+    return setError(cudaErrorInvalidPitchValue);
+  for (size_t row = 0; row < height; ++row)
+    if (cudaError_t err = copy(static_cast<char *>(dst) + row * dpitch,
+                               static_cast<const char *>(src) + row * spitch,
+                               width, kind, stream, true))
+      return err;
+  return cudaSuccess;
+}
+
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
+                                     const void *ptr) {
+  if (!attributes || !ptr)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  *attributes = {};
+  attributes->device = -2;
+  unsigned type = 0;
+  int managed = 0;
+  // Memory the driver does not know is unregistered host memory (CUDA 11+
+  // reports it so, without an error).
+  if (api->cuPointerGetAttribute(&type, kPointerMemoryType, devicePtr(ptr)) !=
+      kCudaSuccess) {
+    attributes->type = cudaMemoryTypeUnregistered;
+    attributes->hostPointer = const_cast<void *>(ptr);
+    return cudaSuccess;
+  }
+  api->cuPointerGetAttribute(&managed, kPointerIsManaged, devicePtr(ptr));
+  attributes->device = 0;
+  attributes->isManaged = managed;
+  attributes->devicePointer = const_cast<void *>(ptr);
+  if (managed) {
+    attributes->type = cudaMemoryTypeManaged;
+    attributes->memoryType = cudaMemoryTypeDevice;
+    attributes->hostPointer = const_cast<void *>(ptr);
+  } else if (type == kMemoryTypeHost) {
+    attributes->type = attributes->memoryType = cudaMemoryTypeHost;
+    attributes->hostPointer = const_cast<void *>(ptr);
+  } else {
+    attributes->type = attributes->memoryType = cudaMemoryTypeDevice;
+  }
+  return cudaSuccess;
+}
+
+} // extern "C"

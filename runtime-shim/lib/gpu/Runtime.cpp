@@ -1,0 +1,455 @@
+//===- Runtime.cpp - Registration, module loading, launches, errors -------===//
+
+#include "Runtime.h"
+
+#include "cucpu/abi.h"
+
+#include <cstdio>
+#include <cstring>
+
+using namespace cucpu::gpu;
+
+namespace {
+
+thread_local cudaError_t lastError = cudaSuccess;
+/// The Runtime generation whose context this thread made current.
+thread_local unsigned currentGeneration = 0;
+
+struct CallConfiguration {
+  dim3 grid;
+  dim3 block;
+  size_t sharedMem;
+  cudaStream_t stream;
+};
+thread_local std::vector<CallConfiguration> callConfigurations;
+
+} // namespace
+
+namespace cucpu::gpu {
+
+cudaError_t setError(cudaError_t err) {
+  if (err != cudaSuccess)
+    lastError = err;
+  return err;
+}
+
+Runtime &Runtime::get() {
+  static Runtime *runtime = new Runtime();
+  return *runtime;
+}
+
+cudaError_t Runtime::loadModules(const DriverAPI &api) {
+  for (size_t i = modules.size(); i < ptxImages.size(); ++i) {
+    char log[8192] = {0};
+    int options[] = {kJitErrorLogBuffer, kJitErrorLogBufferSizeBytes};
+    void *values[] = {log, reinterpret_cast<void *>(sizeof log)};
+    CUmodule module = nullptr;
+    if (CUresult err = api.cuModuleLoadDataEx(&module, ptxImages[i], 2,
+                                              options, values)) {
+      std::fprintf(stderr,
+                   "cucpu: the CUDA driver cannot load the program's PTX "
+                   "(error %d)%s%s\n",
+                   err, log[0] ? ": " : "", log);
+      return toRuntimeError(err);
+    }
+    modules.push_back(module);
+  }
+  return cudaSuccess;
+}
+
+const DriverAPI *Runtime::ready(cudaError_t *err) {
+  const DriverAPI *api = driver(err);
+  if (!api) {
+    setError(*err);
+    return nullptr;
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!context) {
+    CUdevice device;
+    CUresult result = api->cuDeviceGet(&device, 0);
+    if (result == kCudaSuccess)
+      result = api->cuDevicePrimaryCtxRetain(&context, device);
+    if (result != kCudaSuccess) {
+      *err = setError(toRuntimeError(result));
+      return nullptr;
+    }
+  }
+  if (currentGeneration != generation) {
+    if (CUresult result = api->cuCtxSetCurrent(context)) {
+      *err = setError(toRuntimeError(result));
+      return nullptr;
+    }
+    currentGeneration = generation;
+  }
+  if ((*err = loadModules(*api)) != cudaSuccess) {
+    setError(*err);
+    return nullptr;
+  }
+  return api;
+}
+
+cudaError_t Runtime::function(const void *stub, CUfunction *out) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto name = stubNames.find(stub);
+  if (name == stubNames.end())
+    return cudaErrorInvalidDeviceFunction;
+  auto known = functions.find(name->second);
+  if (known != functions.end()) {
+    *out = known->second;
+    return cudaSuccess;
+  }
+  const DriverAPI *api = driver(nullptr);
+  for (CUmodule module : modules)
+    if (api->cuModuleGetFunction(out, module, name->second.c_str()) ==
+        kCudaSuccess) {
+      functions[name->second] = *out;
+      return cudaSuccess;
+    }
+  return cudaErrorInvalidDeviceFunction;
+}
+
+cudaError_t Runtime::variable(const void *symbol, CUdeviceptr *address,
+                              size_t *size) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto name = shadowNames.find(symbol);
+  if (!symbol || name == shadowNames.end())
+    return cudaErrorInvalidSymbol;
+  const DriverAPI *api = driver(nullptr);
+  for (CUmodule module : modules)
+    if (api->cuModuleGetGlobal(address, size, module, name->second.c_str()) ==
+        kCudaSuccess)
+      return cudaSuccess;
+  return cudaErrorInvalidSymbol;
+}
+
+void Runtime::forgetContext() {
+  std::lock_guard<std::mutex> lock(mutex);
+  modules.clear();
+  functions.clear();
+  context = nullptr;
+  ++generation;
+}
+
+} // namespace cucpu::gpu
+
+extern "C" {
+
+//===----------------------------------------------------------------------===//
+// Registration: the device object's PTX, the host object's stubs and shadows.
+//===----------------------------------------------------------------------===//
+
+void __cucpu_register_ptx(const char *ptx) {
+  if (!ptx)
+    return;
+  Runtime &rt = Runtime::get();
+  std::lock_guard<std::mutex> lock(rt.mutex);
+  rt.ptxImages.push_back(ptx);
+}
+
+void **__cudaRegisterFatBinary(void *fatCubin) {
+  // The handle is only passed back to the other hooks.
+  static void *handle = nullptr;
+  return &handle;
+}
+
+void __cudaRegisterFatBinaryEnd(void **) {}
+void __cudaUnregisterFatBinary(void **) {}
+char __cudaInitModule(void **) { return 1; }
+
+int __cudaRegisterFunction(void **, const char *hostFun, char *,
+                           const char *deviceName, int, uint3 *, uint3 *,
+                           dim3 *, dim3 *, int *) {
+  if (!hostFun || !deviceName)
+    return 0;
+  Runtime &rt = Runtime::get();
+  std::lock_guard<std::mutex> lock(rt.mutex);
+  rt.stubNames[hostFun] = deviceName;
+  return 0;
+}
+
+void __cudaRegisterVar(void **, char *hostVar, char *, const char *deviceName,
+                       int, size_t, int, int) {
+  if (!hostVar || !deviceName)
+    return;
+  Runtime &rt = Runtime::get();
+  std::lock_guard<std::mutex> lock(rt.mutex);
+  rt.shadowNames[hostVar] = deviceName;
+}
+
+unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
+                                     size_t sharedMem, CUstream_st *stream) {
+  callConfigurations.push_back({gridDim, blockDim, sharedMem, stream});
+  return 0;
+}
+
+cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
+                                       size_t *sharedMem, void *stream) {
+  if (callConfigurations.empty())
+    return setError(cudaErrorMissingConfiguration);
+  CallConfiguration c = callConfigurations.back();
+  callConfigurations.pop_back();
+  if (gridDim)
+    *gridDim = c.grid;
+  if (blockDim)
+    *blockDim = c.block;
+  if (sharedMem)
+    *sharedMem = c.sharedMem;
+  if (stream)
+    *static_cast<cudaStream_t *>(stream) = c.stream;
+  return cudaSuccess;
+}
+
+//===----------------------------------------------------------------------===//
+// Launches and kernel attributes.
+//===----------------------------------------------------------------------===//
+
+cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
+                             void **args, size_t sharedMem,
+                             cudaStream_t stream) {
+  CUCPU_GPU_READY(api);
+  CUfunction fn;
+  if (cudaError_t err = Runtime::get().function(func, &fn))
+    return setError(err);
+  // The driver copies the arguments before it returns.
+  return check(api->cuLaunchKernel(fn, gridDim.x, gridDim.y, gridDim.z,
+                                   blockDim.x, blockDim.y, blockDim.z,
+                                   static_cast<unsigned>(sharedMem), stream,
+                                   args, nullptr));
+}
+
+cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 gridDim,
+                                  dim3 blockDim, void **args,
+                                  size_t sharedMem, cudaStream_t stream) {
+  return cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem,
+                          stream ? stream : cudaStreamPerThread);
+}
+
+cudaError_t cudaFuncSetAttribute(const void *func, cudaFuncAttribute attr,
+                                 int value) {
+  CUCPU_GPU_READY(api);
+  CUfunction fn;
+  if (cudaError_t err = Runtime::get().function(func, &fn))
+    return setError(err);
+  // cudaFuncAttribute and CUfunction_attribute share their numbers.
+  return check(api->cuFuncSetAttribute(fn, static_cast<int>(attr), value));
+}
+
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, const void *func) {
+  if (!attr)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  CUfunction fn;
+  if (cudaError_t err = Runtime::get().function(func, &fn))
+    return setError(err);
+  std::memset(attr, 0, sizeof *attr);
+  int v = 0;
+  auto get = [&](int which) {
+    v = 0;
+    api->cuFuncGetAttribute(&v, which, fn);
+    return v;
+  };
+  attr->sharedSizeBytes = get(kFuncSharedSizeBytes);
+  attr->constSizeBytes = get(kFuncConstSizeBytes);
+  attr->localSizeBytes = get(kFuncLocalSizeBytes);
+  attr->maxThreadsPerBlock = get(kFuncMaxThreadsPerBlock);
+  attr->numRegs = get(kFuncNumRegs);
+  attr->ptxVersion = get(kFuncPtxVersion);
+  attr->binaryVersion = get(kFuncBinaryVersion);
+  attr->maxDynamicSharedSizeBytes = get(kFuncMaxDynamicSharedSizeBytes);
+  return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize,
+    unsigned int flags) {
+  if (!numBlocks)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  CUfunction fn;
+  if (cudaError_t err = Runtime::get().function(func, &fn))
+    return setError(err);
+  return check(api->cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, fn, blockSize, dynamicSMemSize, flags));
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, func, blockSize, dynamicSMemSize, 0);
+}
+
+//===----------------------------------------------------------------------===//
+// Errors.
+//===----------------------------------------------------------------------===//
+
+cudaError_t cudaGetLastError(void) {
+  cudaError_t err = lastError;
+  lastError = cudaSuccess;
+  return err;
+}
+
+cudaError_t cudaPeekAtLastError(void) { return lastError; }
+
+const char *cudaGetErrorString(cudaError_t error) {
+  switch (error) {
+  case cudaSuccess:
+    return "no error";
+#define CUCPU_ERROR(Name, Value, Text)                                         \
+  case cudaError##Name:                                                        \
+    return Text;
+#include "cucpu/error_codes.def"
+#undef CUCPU_ERROR
+  }
+  return "unrecognized error code";
+}
+
+const char *cudaGetErrorName(cudaError_t error) {
+  switch (error) {
+  case cudaSuccess:
+    return "cudaSuccess";
+#define CUCPU_ERROR(Name, Value, Text)                                         \
+  case cudaError##Name:                                                        \
+    return "cudaError" #Name;
+#include "cucpu/error_codes.def"
+#undef CUCPU_ERROR
+  }
+  return "unrecognized error code";
+}
+
+//===----------------------------------------------------------------------===//
+// Devices.
+//===----------------------------------------------------------------------===//
+
+cudaError_t cudaGetDeviceCount(int *count) {
+  if (!count)
+    return setError(cudaErrorInvalidValue);
+  *count = 0;
+  cudaError_t err;
+  const DriverAPI *api = driver(&err);
+  if (!api)
+    return setError(err);
+  return check(api->cuDeviceGetCount(count));
+}
+
+cudaError_t cudaSetDevice(int device) {
+  CUCPU_GPU_READY(api);
+  // One device is used: the first.
+  return device == 0 ? cudaSuccess : setError(cudaErrorInvalidDevice);
+}
+
+cudaError_t cudaGetDevice(int *device) {
+  if (!device)
+    return setError(cudaErrorInvalidValue);
+  *device = 0;
+  return cudaSuccess;
+}
+
+cudaError_t cudaSetDeviceFlags(unsigned int) {
+  CUCPU_GPU_READY(api);
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr,
+                                   int device) {
+  if (!value)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  if (device != 0)
+    return setError(cudaErrorInvalidDevice);
+  // cudaDeviceAttr and CUdevice_attribute share their numbers.
+  return check(api->cuDeviceGetAttribute(value, static_cast<int>(attr), 0));
+}
+
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device) {
+  if (!prop)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  if (device != 0)
+    return setError(cudaErrorInvalidDevice);
+  std::memset(prop, 0, sizeof *prop);
+  api->cuDeviceGetName(prop->name, sizeof prop->name, 0);
+  api->cuDeviceTotalMem(&prop->totalGlobalMem, 0);
+  auto attr = [&](cudaDeviceAttr which) {
+    int v = 0;
+    api->cuDeviceGetAttribute(&v, static_cast<int>(which), 0);
+    return v;
+  };
+  prop->sharedMemPerBlock = attr(cudaDevAttrMaxSharedMemoryPerBlock);
+  prop->regsPerBlock = attr(cudaDevAttrMaxRegistersPerBlock);
+  prop->warpSize = attr(cudaDevAttrWarpSize);
+  prop->memPitch = attr(cudaDevAttrMaxPitch);
+  prop->maxThreadsPerBlock = attr(cudaDevAttrMaxThreadsPerBlock);
+  prop->maxThreadsDim[0] = attr(cudaDevAttrMaxBlockDimX);
+  prop->maxThreadsDim[1] = attr(cudaDevAttrMaxBlockDimY);
+  prop->maxThreadsDim[2] = attr(cudaDevAttrMaxBlockDimZ);
+  prop->maxGridSize[0] = attr(cudaDevAttrMaxGridDimX);
+  prop->maxGridSize[1] = attr(cudaDevAttrMaxGridDimY);
+  prop->maxGridSize[2] = attr(cudaDevAttrMaxGridDimZ);
+  prop->clockRate = attr(cudaDevAttrClockRate);
+  prop->totalConstMem = attr(cudaDevAttrTotalConstantMemory);
+  prop->major = attr(cudaDevAttrComputeCapabilityMajor);
+  prop->minor = attr(cudaDevAttrComputeCapabilityMinor);
+  prop->textureAlignment = attr(cudaDevAttrTextureAlignment);
+  prop->multiProcessorCount = attr(cudaDevAttrMultiProcessorCount);
+  prop->kernelExecTimeoutEnabled = attr(cudaDevAttrKernelExecTimeout);
+  prop->integrated = attr(cudaDevAttrIntegrated);
+  prop->canMapHostMemory = attr(cudaDevAttrCanMapHostMemory);
+  prop->computeMode = attr(cudaDevAttrComputeMode);
+  prop->concurrentKernels = attr(cudaDevAttrConcurrentKernels);
+  prop->ECCEnabled = attr(cudaDevAttrEccEnabled);
+  prop->pciBusID = attr(cudaDevAttrPciBusId);
+  prop->pciDeviceID = attr(cudaDevAttrPciDeviceId);
+  prop->pciDomainID = attr(cudaDevAttrPciDomainId);
+  prop->asyncEngineCount = attr(cudaDevAttrAsyncEngineCount);
+  prop->unifiedAddressing = attr(cudaDevAttrUnifiedAddressing);
+  prop->memoryClockRate = attr(cudaDevAttrMemoryClockRate);
+  prop->memoryBusWidth = attr(cudaDevAttrGlobalMemoryBusWidth);
+  prop->l2CacheSize = attr(cudaDevAttrL2CacheSize);
+  prop->maxThreadsPerMultiProcessor =
+      attr(cudaDevAttrMaxThreadsPerMultiProcessor);
+  prop->sharedMemPerMultiprocessor =
+      attr(cudaDevAttrMaxSharedMemoryPerMultiprocessor);
+  prop->regsPerMultiprocessor = attr(cudaDevAttrMaxRegistersPerMultiprocessor);
+  prop->managedMemory = attr(cudaDevAttrManagedMemory);
+  prop->concurrentManagedAccess = attr(cudaDevAttrConcurrentManagedAccess);
+  prop->sharedMemPerBlockOptin = attr(cudaDevAttrMaxSharedMemoryPerBlockOptin);
+  prop->deviceOverlap = prop->asyncEngineCount > 0;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSynchronize(void) {
+  CUCPU_GPU_READY(api);
+  return check(api->cuCtxSynchronize());
+}
+
+cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
+
+cudaError_t cudaDeviceReset(void) {
+  CUCPU_GPU_READY(api);
+  api->cuCtxSynchronize();
+  Runtime::get().forgetContext();
+  return check(api->cuDevicePrimaryCtxReset(0));
+}
+
+cudaError_t cudaThreadExit(void) { return cudaDeviceReset(); }
+
+cudaError_t cudaDriverGetVersion(int *driverVersion) {
+  if (!driverVersion)
+    return setError(cudaErrorInvalidValue);
+  *driverVersion = 0;
+  cudaError_t err;
+  const DriverAPI *api = driver(&err);
+  // No driver is version 0, and not an error (as CUDA reports it).
+  if (!api)
+    return cudaSuccess;
+  return check(api->cuDriverGetVersion(driverVersion));
+}
+
+cudaError_t cudaRuntimeGetVersion(int *runtimeVersion) {
+  if (!runtimeVersion)
+    return setError(cudaErrorInvalidValue);
+  *runtimeVersion = CUDART_VERSION;
+  return cudaSuccess;
+}
+
+} // extern "C"

@@ -1,0 +1,83 @@
+//===- Runtime.h - State of the GPU runtime ---------------------*- C++ -*-===//
+//
+// Part of libcucpu_rt_gpu, the CUDA runtime API on a real NVIDIA GPU. The
+// device objects of a `--cuda-gpu-arch` build register their PTX; the host
+// objects register kernel stubs and variable shadows by device name, as for
+// the CPU runtime. The PTX is loaded into the device's primary context when
+// the program first needs the device.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUCPU_RT_GPU_RUNTIME_H
+#define CUCPU_RT_GPU_RUNTIME_H
+
+#include "Driver.h"
+
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace cucpu::gpu {
+
+class Runtime {
+public:
+  static Runtime &get();
+
+  std::mutex mutex;
+  std::vector<const char *> ptxImages;
+  std::unordered_map<const void *, std::string> stubNames;
+  std::unordered_map<const void *, std::string> shadowNames;
+
+  /// Makes the primary context current on this thread and the registered
+  /// PTX loaded; returns the driver, or null with *err set (and recorded
+  /// as the thread's last error).
+  const DriverAPI *ready(cudaError_t *err);
+
+  /// The kernel for a host stub (after ready()). Takes the mutex.
+  cudaError_t function(const void *stub, CUfunction *out);
+  /// The device address and size of the variable with host shadow `symbol`
+  /// (after ready()). Takes the mutex.
+  cudaError_t variable(const void *symbol, CUdeviceptr *address,
+                       size_t *size);
+
+  /// The device's primary context is dropped (cudaDeviceReset): modules
+  /// load again at the next use.
+  void forgetContext();
+
+private:
+  Runtime() = default;
+  cudaError_t loadModules(const DriverAPI &api);
+
+  CUcontext context = nullptr;
+  /// Bumped by forgetContext; threads compare it with the generation they
+  /// made current.
+  unsigned generation = 1;
+  std::vector<CUmodule> modules;
+  std::unordered_map<std::string, CUfunction> functions;
+};
+
+/// Records err as the calling thread's last error (unless success) and
+/// returns it.
+cudaError_t setError(cudaError_t err);
+
+/// setError(toRuntimeError(result)).
+inline cudaError_t check(CUresult result) {
+  return setError(toRuntimeError(result));
+}
+
+/// The first statement of an API entry point that needs the device.
+#define CUCPU_GPU_READY(api)                                                   \
+  cudaError_t readyErr_;                                                       \
+  const ::cucpu::gpu::DriverAPI *api =                                         \
+      ::cucpu::gpu::Runtime::get().ready(&readyErr_);                          \
+  if (!api)                                                                    \
+    return readyErr_;
+
+inline CUdeviceptr devicePtr(const void *p) {
+  return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(p));
+}
+
+} // namespace cucpu::gpu
+
+#endif // CUCPU_RT_GPU_RUNTIME_H

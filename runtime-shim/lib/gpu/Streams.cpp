@@ -1,0 +1,103 @@
+//===- Streams.cpp - Streams, events and host callbacks on the GPU --------===//
+//
+// Part of libcucpu_rt_gpu. cudaStream_t and cudaEvent_t are the driver's
+// CUstream and CUevent handles; the special streams (0, cudaStreamLegacy,
+// cudaStreamPerThread) have the same values in both APIs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Runtime.h"
+
+using namespace cucpu::gpu;
+
+extern "C" {
+
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream,
+                                      unsigned int flags) {
+  if (!pStream)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  // cudaStreamNonBlocking is CU_STREAM_NON_BLOCKING.
+  return check(api->cuStreamCreate(pStream, flags));
+}
+
+cudaError_t cudaStreamCreate(cudaStream_t *pStream) {
+  return cudaStreamCreateWithFlags(pStream, 0);
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t stream) {
+  CUCPU_GPU_READY(api);
+  if (!stream)
+    return setError(cudaErrorInvalidResourceHandle);
+  return check(api->cuStreamDestroy(stream));
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+  CUCPU_GPU_READY(api);
+  return check(api->cuStreamSynchronize(stream));
+}
+
+cudaError_t cudaStreamQuery(cudaStream_t stream) {
+  CUCPU_GPU_READY(api);
+  CUresult result = api->cuStreamQuery(stream);
+  // Not ready is an answer, not an error to remember.
+  cudaError_t err = toRuntimeError(result);
+  return err == cudaErrorNotReady ? err : setError(err);
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
+                                unsigned int flags) {
+  CUCPU_GPU_READY(api);
+  return check(api->cuStreamWaitEvent(stream, event, flags));
+}
+
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
+                               void *userData) {
+  if (!fn)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  return check(api->cuLaunchHostFunc(stream, fn, userData));
+}
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags) {
+  if (!event)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  // cudaEventBlockingSync/DisableTiming/Interprocess are the CU_EVENT_* bits.
+  return check(api->cuEventCreate(event, flags));
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t *event) {
+  return cudaEventCreateWithFlags(event, 0);
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
+  CUCPU_GPU_READY(api);
+  return check(api->cuEventRecord(event, stream));
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t event) {
+  CUCPU_GPU_READY(api);
+  return check(api->cuEventSynchronize(event));
+}
+
+cudaError_t cudaEventQuery(cudaEvent_t event) {
+  CUCPU_GPU_READY(api);
+  cudaError_t err = toRuntimeError(api->cuEventQuery(event));
+  return err == cudaErrorNotReady ? err : setError(err);
+}
+
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,
+                                 cudaEvent_t end) {
+  if (!ms)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  return check(api->cuEventElapsedTime(ms, start, end));
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t event) {
+  CUCPU_GPU_READY(api);
+  return check(api->cuEventDestroy(event));
+}
+
+} // extern "C"
