@@ -211,32 +211,4 @@ cudaError_t cudaPeekAtLastError(void) {
 
 int cucpu_worker_count(void) { return Context::get().workerCount(); }
 
-const char *cudaGetErrorString(cudaError_t error) {
-  switch (error) {
-  case cudaSuccess:
-    return "no error";
-#define CUCPU_ERROR(Name, Value, Text)                                         \
-  case cudaError##Name:                                                        \
-    return Text;
-#include "cucpu/error_codes.def"
-#undef CUCPU_ERROR
-  default:
-    return "unrecognized error code";
-  }
-}
-
-const char *cudaGetErrorName(cudaError_t error) {
-  switch (error) {
-  case cudaSuccess:
-    return "cudaSuccess";
-#define CUCPU_ERROR(Name, Value, Text)                                         \
-  case cudaError##Name:                                                        \
-    return "cudaError" #Name;
-#include "cucpu/error_codes.def"
-#undef CUCPU_ERROR
-  default:
-    return "unrecognized error code";
-  }
-}
-
 } // extern "C"

@@ -8,6 +8,7 @@
 #ifndef CUCPU_RT_CONTEXT_H
 #define CUCPU_RT_CONTEXT_H
 
+#include "SharedEntryPoints.h"
 #include "cucpu/abi.h"
 #include "cuda_runtime_api.h"
 
@@ -141,9 +142,6 @@ bool validMemcpyKind(cudaMemcpyKind kind);
 /// cudaErrorInvalidResourceHandle (not recorded). Takes the mutex.
 cudaError_t checkStream(cudaStream_t stream);
 
-/// Records err as the calling thread's last error (unless success) and
-/// returns it.
-cudaError_t setError(cudaError_t err);
 
 /// The error that made the device unusable (cudaErrorAssert after a failed
 /// device-side assert, an illegal address, ...), or cudaSuccess. Once set it

@@ -19,16 +19,6 @@ using namespace cucpu;
 
 namespace {
 
-struct CallConfiguration {
-  dim3 grid;
-  dim3 block;
-  size_t sharedMem;
-  cudaStream_t stream;
-};
-
-/// Per host thread: <<<>>> pushes, the kernel's host stub pops.
-thread_local std::vector<CallConfiguration> callConfigurations;
-
 /// One handle per __cudaRegisterFatBinary call; never freed (the host stub
 /// tables reference it for the whole run).
 struct FatBinaryHandle {
@@ -183,29 +173,6 @@ void __cudaRegisterVar(void **, char *hostVar, char *, const char *deviceName,
   Context &ctx = Context::get();
   std::lock_guard<std::mutex> lock(ctx.mutex);
   ctx.shadowNames[hostVar] = deviceName;
-}
-
-unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
-                                     size_t sharedMem, CUstream_st *stream) {
-  callConfigurations.push_back({gridDim, blockDim, sharedMem, stream});
-  return 0;
-}
-
-cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
-                                       size_t *sharedMem, void *stream) {
-  if (callConfigurations.empty())
-    return setError(cudaErrorMissingConfiguration);
-  CallConfiguration c = callConfigurations.back();
-  callConfigurations.pop_back();
-  if (gridDim)
-    *gridDim = c.grid;
-  if (blockDim)
-    *blockDim = c.block;
-  if (sharedMem)
-    *sharedMem = c.sharedMem;
-  if (stream)
-    *static_cast<cudaStream_t *>(stream) = c.stream;
-  return cudaSuccess;
 }
 
 //===----------------------------------------------------------------------===//

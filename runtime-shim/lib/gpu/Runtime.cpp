@@ -15,23 +15,15 @@ thread_local cudaError_t lastError = cudaSuccess;
 /// The Runtime generation whose context this thread made current.
 thread_local unsigned currentGeneration = 0;
 
-struct CallConfiguration {
-  dim3 grid;
-  dim3 block;
-  size_t sharedMem;
-  cudaStream_t stream;
-};
-thread_local std::vector<CallConfiguration> callConfigurations;
-
 } // namespace
 
-namespace cucpu::gpu {
-
-cudaError_t setError(cudaError_t err) {
+cudaError_t cucpu::setError(cudaError_t err) {
   if (err != cudaSuccess)
     lastError = err;
   return err;
 }
+
+namespace cucpu::gpu {
 
 Runtime &Runtime::get() {
   static Runtime *runtime = new Runtime();
@@ -176,29 +168,6 @@ void __cudaRegisterVar(void **, char *hostVar, char *, const char *deviceName,
   rt.shadowNames[hostVar] = deviceName;
 }
 
-unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
-                                     size_t sharedMem, CUstream_st *stream) {
-  callConfigurations.push_back({gridDim, blockDim, sharedMem, stream});
-  return 0;
-}
-
-cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
-                                       size_t *sharedMem, void *stream) {
-  if (callConfigurations.empty())
-    return setError(cudaErrorMissingConfiguration);
-  CallConfiguration c = callConfigurations.back();
-  callConfigurations.pop_back();
-  if (gridDim)
-    *gridDim = c.grid;
-  if (blockDim)
-    *blockDim = c.block;
-  if (sharedMem)
-    *sharedMem = c.sharedMem;
-  if (stream)
-    *static_cast<cudaStream_t *>(stream) = c.stream;
-  return cudaSuccess;
-}
-
 //===----------------------------------------------------------------------===//
 // Launches and kernel attributes.
 //===----------------------------------------------------------------------===//
@@ -289,32 +258,6 @@ cudaError_t cudaGetLastError(void) {
 }
 
 cudaError_t cudaPeekAtLastError(void) { return lastError; }
-
-const char *cudaGetErrorString(cudaError_t error) {
-  switch (error) {
-  case cudaSuccess:
-    return "no error";
-#define CUCPU_ERROR(Name, Value, Text)                                         \
-  case cudaError##Name:                                                        \
-    return Text;
-#include "cucpu/error_codes.def"
-#undef CUCPU_ERROR
-  }
-  return "unrecognized error code";
-}
-
-const char *cudaGetErrorName(cudaError_t error) {
-  switch (error) {
-  case cudaSuccess:
-    return "cudaSuccess";
-#define CUCPU_ERROR(Name, Value, Text)                                         \
-  case cudaError##Name:                                                        \
-    return "cudaError" #Name;
-#include "cucpu/error_codes.def"
-#undef CUCPU_ERROR
-  }
-  return "unrecognized error code";
-}
 
 //===----------------------------------------------------------------------===//
 // Devices.

@@ -12,6 +12,7 @@
 #define CUCPU_RT_GPU_RUNTIME_H
 
 #include "Driver.h"
+#include "../SharedEntryPoints.h"
 
 #include <mutex>
 #include <string>
@@ -57,9 +58,8 @@ private:
   std::unordered_map<std::string, CUfunction> functions;
 };
 
-/// Records err as the calling thread's last error (unless success) and
-/// returns it.
-cudaError_t setError(cudaError_t err);
+/// The backend's last-error state (SharedEntryPoints.h).
+using cucpu::setError;
 
 /// setError(toRuntimeError(result)).
 inline cudaError_t check(CUresult result) {

@@ -1,0 +1,24 @@
+//===- SharedEntryPoints.h - What both runtime backends share ---*- C++ -*-===//
+//
+// libcucpu_rt (the CPU) and libcucpu_rt_gpu (a real GPU) implement the same
+// runtime API; a program links one of them. The entry points that do not
+// depend on where kernels run (error names, the <<<>>> configuration stack)
+// live in SharedEntryPoints.cpp, compiled into both. Each backend defines
+// the one function that code needs from it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUCPU_RT_SHAREDENTRYPOINTS_H
+#define CUCPU_RT_SHAREDENTRYPOINTS_H
+
+#include "cuda_runtime_api.h"
+
+namespace cucpu {
+
+/// Records err as the calling thread's last error (unless success) and
+/// returns it. Defined by each backend, which owns the error state.
+cudaError_t setError(cudaError_t err);
+
+} // namespace cucpu
+
+#endif // CUCPU_RT_SHAREDENTRYPOINTS_H
