@@ -1,6 +1,7 @@
 //===- GPUCodegen.cpp - PTX from the NVVM module, and its host carrier -----===//
 
 #include "lowering/GPULowering.h"
+#include "lowering/Lowering.h"
 
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/IRBuilder.h"
@@ -8,7 +9,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
@@ -68,21 +68,9 @@ std::unique_ptr<Module> translateToNVPTXIR(mlir::ModuleOp module,
   if (optLevel == 0)
     return llvmModule;
 
-  LoopAnalysisManager lam;
-  FunctionAnalysisManager fam;
-  CGSCCAnalysisManager cgam;
-  ModuleAnalysisManager mam;
-  PassBuilder builder(machine.get());
-  builder.registerModuleAnalyses(mam);
-  builder.registerCGSCCAnalyses(cgam);
-  builder.registerFunctionAnalyses(fam);
-  builder.registerLoopAnalyses(lam);
-  builder.crossRegisterProxies(lam, fam, cgam, mam);
-  OptimizationLevel level = optLevel == 1   ? OptimizationLevel::O1
-                            : optLevel == 2 ? OptimizationLevel::O2
-                                            : OptimizationLevel::O3;
-  ModulePassManager mpm = builder.buildPerModuleDefaultPipeline(level);
-  mpm.run(*llvmModule, mam);
+  // The NVPTX target vectorizes nothing across threads: the threads are
+  // the hardware's.
+  runLLVMOptimizations(*llvmModule, *machine, optLevel, /*vectorize=*/false);
   return llvmModule;
 }
 

@@ -80,14 +80,20 @@ std::unique_ptr<Module> translateToLLVMIR(mlir::ModuleOp module,
   if (optLevel == 0)
     return llvmModule;
 
+  runLLVMOptimizations(*llvmModule, *machine, optLevel, /*vectorize=*/true);
+  return llvmModule;
+}
+
+void runLLVMOptimizations(Module &module, TargetMachine &machine,
+                          unsigned optLevel, bool vectorize) {
   LoopAnalysisManager lam;
   FunctionAnalysisManager fam;
   CGSCCAnalysisManager cgam;
   ModuleAnalysisManager mam;
   PipelineTuningOptions tuning;
-  tuning.LoopVectorization = true;
-  tuning.SLPVectorization = true;
-  PassBuilder builder(machine.get(), tuning);
+  tuning.LoopVectorization = vectorize;
+  tuning.SLPVectorization = vectorize;
+  PassBuilder builder(&machine, tuning);
   builder.registerModuleAnalyses(mam);
   builder.registerCGSCCAnalyses(cgam);
   builder.registerFunctionAnalyses(fam);
@@ -97,8 +103,7 @@ std::unique_ptr<Module> translateToLLVMIR(mlir::ModuleOp module,
                             : optLevel == 2 ? OptimizationLevel::O2
                                             : OptimizationLevel::O3;
   ModulePassManager mpm = builder.buildPerModuleDefaultPipeline(level);
-  mpm.run(*llvmModule, mam);
-  return llvmModule;
+  mpm.run(module, mam);
 }
 
 bool emitObjectFile(Module &module, raw_pwrite_stream &os, unsigned optLevel,

@@ -14,6 +14,7 @@
 namespace llvm {
 class LLVMContext;
 class Module;
+class TargetMachine;
 } // namespace llvm
 
 namespace cucpu {
@@ -76,6 +77,12 @@ std::unique_ptr<llvm::Module> translateToLLVMIR(mlir::ModuleOp module,
                                                 llvm::LLVMContext &context,
                                                 unsigned optLevel,
                                                 std::string &error);
+
+/// Runs LLVM's default optimization pipeline at `optLevel` (1-3) for
+/// `machine`; `vectorize` turns on the loop and SLP vectorizers (what clang
+/// does at -O2 and above).
+void runLLVMOptimizations(llvm::Module &module, llvm::TargetMachine &machine,
+                          unsigned optLevel, bool vectorize);
 
 /// Writes `module` as a host object file (or assembly when `assembly`).
 bool emitObjectFile(llvm::Module &module, llvm::raw_pwrite_stream &os,
