@@ -3,6 +3,7 @@
 #include "lowering/Lowering.h"
 
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -53,6 +54,7 @@ static std::unique_ptr<TargetMachine> createHostTargetMachine(unsigned optLevel,
 std::unique_ptr<Module> translateToLLVMIR(mlir::ModuleOp module,
                                           LLVMContext &context,
                                           unsigned optLevel,
+                                          VectorMathLibrary mathLibrary,
                                           std::string &error) {
   std::unique_ptr<Module> llvmModule =
       mlir::translateModuleToLLVMIR(module, context, "cucpu-device");
@@ -80,16 +82,36 @@ std::unique_ptr<Module> translateToLLVMIR(mlir::ModuleOp module,
   if (optLevel == 0)
     return llvmModule;
 
-  runLLVMOptimizations(*llvmModule, *machine, optLevel, /*vectorize=*/true);
+  runLLVMOptimizations(*llvmModule, *machine, optLevel, /*vectorize=*/true,
+                       mathLibrary);
   return llvmModule;
 }
 
+VectorMathLibrary defaultVectorMathLibrary() {
+  // glibc has shipped libmvec on x86-64 since 2.22; LLVM maps it there.
+  Triple host(sys::getProcessTriple());
+  if (host.getArch() == Triple::x86_64 && host.isOSLinux() &&
+      host.isGNUEnvironment())
+    return VectorMathLibrary::LibMVec;
+  return VectorMathLibrary::None;
+}
+
 void runLLVMOptimizations(Module &module, TargetMachine &machine,
-                          unsigned optLevel, bool vectorize) {
+                          unsigned optLevel, bool vectorize,
+                          VectorMathLibrary mathLibrary) {
   LoopAnalysisManager lam;
   FunctionAnalysisManager fam;
   CGSCCAnalysisManager cgam;
   ModuleAnalysisManager mam;
+  // Kernels call expf, sinf, ... once per thread; with a vector math library
+  // the loop vectorizer turns the serial thread loop's calls into one call
+  // per vector of threads. Registered before the defaults, so it is the one
+  // the passes see.
+  TargetLibraryInfoImpl libraryInfo(machine.getTargetTriple());
+  if (mathLibrary == VectorMathLibrary::LibMVec)
+    libraryInfo.addVectorizableFunctionsFromVecLib(VectorLibrary::LIBMVEC,
+                                                   machine.getTargetTriple());
+  fam.registerPass([&] { return TargetLibraryAnalysis(libraryInfo); });
   PipelineTuningOptions tuning;
   tuning.LoopVectorization = vectorize;
   tuning.SLPVectorization = vectorize;

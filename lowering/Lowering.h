@@ -71,18 +71,27 @@ mlir::LogicalResult resumeDevicePipeline(mlir::ModuleOp module,
                                          const PipelineOptions &options,
                                          Stage from, Stage last = Stage::LLVM);
 
+/// The library of vector math functions (`-fveclib=`) the vectorizers may
+/// call for math on vectors of threads; the program is then linked with it.
+enum class VectorMathLibrary { None, LibMVec };
+
+/// libmvec where the host has glibc's (x86-64 Linux), else none.
+VectorMathLibrary defaultVectorMathLibrary();
+
 /// Translates an LLVM-dialect module to LLVM IR for the host CPU and runs
 /// LLVM's optimization pipeline at `optLevel`.
 std::unique_ptr<llvm::Module> translateToLLVMIR(mlir::ModuleOp module,
                                                 llvm::LLVMContext &context,
                                                 unsigned optLevel,
+                                                VectorMathLibrary mathLibrary,
                                                 std::string &error);
 
 /// Runs LLVM's default optimization pipeline at `optLevel` (1-3) for
 /// `machine`; `vectorize` turns on the loop and SLP vectorizers (what clang
-/// does at -O2 and above).
-void runLLVMOptimizations(llvm::Module &module, llvm::TargetMachine &machine,
-                          unsigned optLevel, bool vectorize);
+/// does at -O2 and above), which may call `mathLibrary`'s functions.
+void runLLVMOptimizations(
+    llvm::Module &module, llvm::TargetMachine &machine, unsigned optLevel,
+    bool vectorize, VectorMathLibrary mathLibrary = VectorMathLibrary::None);
 
 /// Writes `module` as a host object file (or assembly when `assembly`).
 bool emitObjectFile(llvm::Module &module, llvm::raw_pwrite_stream &os,

@@ -321,7 +321,8 @@ bool Driver::finishDevice(mlir::ModuleOp module, cucpu::Stage stage,
   LLVMContext llvmContext;
   std::string error;
   std::unique_ptr<Module> llvmModule =
-      cucpu::translateToLLVMIR(module, llvmContext, optLevel, error);
+      cucpu::translateToLLVMIR(module, llvmContext, optLevel, opts.mathLibrary,
+                               error);
   if (!llvmModule)
     fatal(error);
   llvmModule->setSourceFileName(source);
@@ -652,6 +653,9 @@ int Driver::run() {
     args.insert(args.end(),
                 {"-L" + inst.libDir, "-lcucpu_rt", "-L" CUCPU_OPENMP_LIB_DIR,
                  "-lomp", "-Wl,-rpath," CUCPU_OPENMP_LIB_DIR, "-lpthread"});
+    // Device code vectorized with libmvec calls it; libmvec needs libm.
+    if (opts.mathLibrary == cucpu::VectorMathLibrary::LibMVec)
+      args.insert(args.end(), {"-lmvec", "-lm"});
   }
   args.insert(args.end(), {"-o", output});
   return runCommand(args) ? 0 : 1;

@@ -140,6 +140,10 @@ COMPILATION OPTIONS:
                         (without it: blocks in turn, threads in parallel);
                         making the serial thread loop the inner loop of a
                         loop whose trip count all threads share
+  -fveclib=<lib>        The vector math library that vectorized device code
+                        calls for expf, sinf, ... on vectors of threads:
+                        libmvec (glibc's; the default on x86-64 Linux) or
+                        none (one scalar call per thread)
   -Rpass=cucpu          A remark for each parallel optimization applied
   -Rpass-missed=cucpu   A remark for each barrier kept, with the accesses
                         that need it
@@ -493,6 +497,17 @@ const std::vector<OptionSpec> &optionTable() {
            fatal("invalid GPU architecture '" + v +
                  "' in --cuda-gpu-arch (expected sm_XX, e.g. sm_80)");
          p.opts.gpuArch = v.str();
+       },
+       true},
+      {Form::Equals, {"-fveclib"},
+       [](P &p, StringRef v) {
+         if (v == "libmvec")
+           p.opts.mathLibrary = cucpu::VectorMathLibrary::LibMVec;
+         else if (v == "none")
+           p.opts.mathLibrary = cucpu::VectorMathLibrary::None;
+         else
+           fatal("unsupported -fveclib library '" + v +
+                 "' (libmvec or none)");
        },
        true},
       {Form::Equals, {"--cpuify"},

@@ -51,6 +51,9 @@ struct Options {
   /// --use_fast_math: floating-point operations of device code may be
   /// reassociated and contracted.
   bool fastMath = false;
+  /// -fveclib=: the vector math library device code may call (and the
+  /// program is linked with).
+  cucpu::VectorMathLibrary mathLibrary = cucpu::defaultVectorMathLibrary();
   /// -G: device code without optimizations (for debugging it).
   bool deviceDebug = false;
   bool verbose = false;  // -v
