@@ -78,3 +78,10 @@ try:
     lit_config.maxIndividualTestTime = 600
 except ImportError:
     lit_config.warning("psutil is not installed: tests run without a time limit")
+
+# glibc's vector math library, which device code calls by default on x86-64
+# Linux (-fveclib=libmvec).
+import platform
+if platform.machine() == "x86_64" and platform.system() == "Linux" and \
+        platform.libc_ver()[0] == "glibc":
+    config.available_features.add("libmvec")
