@@ -198,8 +198,59 @@ void FunctionGen::store(Value v, LValue lv, SourceLocation where) {
                         lv.type.isVolatileQualified());
 }
 
+/// The scalar fields of `type` with their byte offsets, when it is a small
+/// struct of scalars only (float4, a pair of ints): such a copy is made
+/// field by field, which keeps it visible to the vectorizers and to scalar
+/// replacement once the struct lives in a per-thread slot (LLVM's memcpy
+/// in a thread loop stops vectorization).
+static bool scalarFields(const clang::ASTContext &ast, QualType type,
+                         llvm::SmallVectorImpl<std::pair<QualType, int64_t>> &fields) {
+  const auto *record = type.getCanonicalType()->getAsRecordDecl();
+  if (!record || record->isUnion() || record->isInvalidDecl())
+    return false;
+  if (const auto *cxx = dyn_cast<clang::CXXRecordDecl>(record))
+    if (cxx->getNumBases() != 0 || cxx->getNumVBases() != 0)
+      return false;
+  const clang::ASTRecordLayout &layout = ast.getASTRecordLayout(record);
+  constexpr unsigned kMaxFields = 8;
+  for (const clang::FieldDecl *field : record->fields()) {
+    QualType fieldType = field->getType().getCanonicalType();
+    if (field->isBitField() || fields.size() == kMaxFields ||
+        fieldType->isBooleanType() ||
+        !(fieldType->isIntegerType() || fieldType->isRealFloatingType() ||
+          fieldType->isPointerType()) ||
+        fieldType.isVolatileQualified())
+      return false;
+    fields.push_back(
+        {fieldType, static_cast<int64_t>(ast.toCharUnitsFromBits(
+                                             layout.getFieldOffset(
+                                                 field->getFieldIndex()))
+                                             .getQuantity())});
+  }
+  return !fields.empty();
+}
+
 void FunctionGen::memcpy(Value dest, Value src, QualType type,
                          SourceLocation where) {
+  llvm::SmallVector<std::pair<QualType, int64_t>> fields;
+  if (scalarFields(mod.ast, type, fields) && !mod.containsLongDouble(type)) {
+    mlir::Location l = loc(where);
+    auto ptrType = LLVM::LLVMPointerType::get(builder.getContext());
+    for (auto [fieldType, offset] : fields) {
+      mlir::Type elementType = mod.convertType(fieldType, where);
+      auto fieldAddr = [&](Value base) -> Value {
+        if (offset == 0)
+          return base;
+        return LLVM::GEPOp::create(builder, l, ptrType, builder.getI8Type(),
+                                   base, ArrayRef<LLVM::GEPArg>{offset});
+      };
+      unsigned align = mod.alignOf(fieldType);
+      Value v = LLVM::LoadOp::create(builder, l, elementType, fieldAddr(src),
+                                     align);
+      LLVM::StoreOp::create(builder, l, v, fieldAddr(dest), align);
+    }
+    return;
+  }
   Value size = i64Constant(mod.sizeOf(type), where);
   LLVM::MemcpyOp::create(builder, loc(where), dest, src, size,
                          /*isVolatile=*/false);

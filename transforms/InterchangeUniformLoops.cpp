@@ -145,6 +145,8 @@ struct Candidate {
   SmallVector<scf::IfOp> path;
   /// Per argument: the same in every thread.
   SmallVector<bool> uniformArg;
+  /// Why the interchange pays (for the remark).
+  StringRef reason;
 };
 
 class Interchange {
@@ -480,7 +482,18 @@ SmallVector<bool> uniformArguments(scf::ParallelOp loop, scf::WhileOp whileOp) {
 /// moves by one element from thread to thread (in x) but not from one
 /// iteration to the next gains; one that moves by one element per iteration
 /// but not per thread loses.
-bool isProfitable(scf::ParallelOp loop, scf::WhileOp whileOp) {
+/// When the accesses neither gain nor lose, the loop is still worth
+/// interchanging if it carries a floating-point value per thread (a sum, a
+/// force): LLVM does not reassociate floating-point arithmetic, so it cannot
+/// vectorize such a loop itself, while across threads, the inner loop after
+/// the interchange, each lane keeps its own value and the math vectorizes.
+/// Such a value is either carried by the loop or kept in the thread's own
+/// slot of memory (a local that lives across barriers): a floating-point
+/// store to an address that stays put from iteration to iteration and moves
+/// by one element from thread to thread.
+/// Returns why the interchange pays, or an empty string when it does not.
+StringRef profitReason(scf::ParallelOp loop, scf::WhileOp whileOp,
+                       ArrayRef<bool> uniformArg) {
   Value x = loop.getInductionVars().front();
   auto isThreadX = [&](Value v) { return v == x; };
   auto isIterationValue = [&](Value v) {
@@ -490,6 +503,7 @@ bool isProfitable(scf::ParallelOp loop, scf::WhileOp whileOp) {
   StrideAnalysis threadStrides(isThreadX);
   StrideAnalysis iterationStrides(isIterationValue);
   int score = 0;
+  bool accumulatesFloats = false;
   whileOp.getAfter().walk([&](Operation *op) {
     Value addr;
     if (auto load = dyn_cast<LLVM::LoadOp>(op))
@@ -500,6 +514,10 @@ bool isProfitable(scf::ParallelOp loop, scf::WhileOp whileOp) {
       return;
     Stride perThread = addressStride(addr, threadStrides);
     Stride perIteration = addressStride(addr, iterationStrides);
+    if (auto store = dyn_cast<LLVM::StoreOp>(op))
+      if (perIteration == Stride::Zero && perThread == Stride::Unit &&
+          isa<FloatType>(store.getValue().getType()))
+        accumulatesFloats = true;
     if (perThread == Stride::Unit && perIteration != Stride::Unit &&
         perIteration != Stride::Zero)
       ++score;
@@ -507,7 +525,19 @@ bool isProfitable(scf::ParallelOp loop, scf::WhileOp whileOp) {
              perThread != Stride::Zero)
       --score;
   });
-  return score > 0;
+  if (score > 0)
+    return "its accesses become consecutive across threads";
+  if (score < 0)
+    return {};
+  bool carriesFloats =
+      llvm::any_of(llvm::enumerate(whileOp.getInits()), [&](auto init) {
+        return !uniformArg[init.index()] &&
+               isa<FloatType>(init.value().getType());
+      });
+  if (accumulatesFloats || carriesFloats)
+    return "the floating-point values it accumulates per thread vectorize "
+           "across threads";
+  return {};
 }
 
 /// The number of iterations of `whileOp` when it is a counted loop with
@@ -596,9 +626,12 @@ std::optional<Candidate> findCandidate(scf::ParallelOp loop) {
           trips && *trips <= kUnrolledTripCount)
         continue;
       SmallVector<bool> uniform = uniformArguments(loop, whileOp);
-      if (uniform.empty() || !isProfitable(loop, whileOp))
+      if (uniform.empty())
         continue;
-      found = Candidate{whileOp, path, uniform};
+      StringRef reason = profitReason(loop, whileOp, uniform);
+      if (reason.empty())
+        continue;
+      found = Candidate{whileOp, path, uniform, reason};
       return;
     }
   };
@@ -626,8 +659,8 @@ struct InterchangeUniformLoopsPass
           continue;
         if (remarks)
           candidate->whileOp.emitRemark()
-              << "cucpu: loop interchanged with the thread loop: its "
-                 "accesses become consecutive across threads";
+              << "cucpu: loop interchanged with the thread loop: "
+              << candidate->reason;
         Interchange(loop, *candidate).run();
         changed = true;
       }

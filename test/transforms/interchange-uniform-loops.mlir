@@ -304,3 +304,92 @@ func.func @guarded_sums(%a: !llvm.ptr, %scale: !llvm.ptr, %out: !llvm.ptr,
   } {cucpu.loop = "block"}
   return
 }
+
+// -----
+
+// Forces against shared particles (lavaMD's shape): every thread reads the
+// same shared element per iteration (no access gains or loses), but each
+// accumulates a float in its own slot of a per-thread buffer (a local living
+// across barriers). LLVM does not reassociate the sum to vectorize the loop
+// over j; across threads it needs no reassociation, so the loop is
+// interchanged.
+
+// CHECK-LABEL: func.func @accumulate_in_slot
+// CHECK: scf.parallel
+// CHECK:   scf.while
+// CHECK:   } do {
+// CHECK:     scf.parallel
+// CHECK:       math.exp
+// CHECK:     } {cucpu.loop = "thread"}
+func.func @accumulate_in_slot(%shared: !llvm.ptr, %acc: !llvm.ptr, %m: i32,
+                              %blocks: index, %threads: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+      %t64 = arith.index_cast %t : index to i64
+      %slot = llvm.getelementptr %acc[%t64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      %r = scf.while (%j = %c0_i32) : (i32) -> i32 {
+        %go = arith.cmpi slt, %j, %m : i32
+        scf.condition(%go) %j : i32
+      } do {
+      ^bb0(%j: i32):
+        %j64 = arith.extsi %j : i32 to i64
+        %p = llvm.getelementptr %shared[%j64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        %v = llvm.load %p : !llvm.ptr -> f32
+        %e = math.exp %v : f32
+        %s = llvm.load %slot : !llvm.ptr -> f32
+        %s2 = arith.addf %s, %e : f32
+        llvm.store %s2, %slot : f32, !llvm.ptr
+        %j2 = arith.addi %j, %c1_i32 overflow<nsw> : i32
+        scf.yield %j2 : i32
+      }
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
+
+// -----
+
+// The same loop counting integers per thread: LLVM vectorizes an integer
+// reduction itself, and nothing becomes consecutive, so it stays.
+
+// CHECK-LABEL: func.func @count_in_slot
+// CHECK: scf.parallel
+// CHECK:   scf.parallel
+// CHECK:     scf.while
+// CHECK:   } {cucpu.loop = "thread"}
+func.func @count_in_slot(%shared: !llvm.ptr, %acc: !llvm.ptr, %m: i32,
+                         %blocks: index, %threads: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+      %t64 = arith.index_cast %t : index to i64
+      %slot = llvm.getelementptr %acc[%t64] : (!llvm.ptr, i64) -> !llvm.ptr, i32
+      %r = scf.while (%j = %c0_i32) : (i32) -> i32 {
+        %go = arith.cmpi slt, %j, %m : i32
+        scf.condition(%go) %j : i32
+      } do {
+      ^bb0(%j: i32):
+        %j64 = arith.extsi %j : i32 to i64
+        %p = llvm.getelementptr %shared[%j64] : (!llvm.ptr, i64) -> !llvm.ptr, i32
+        %v = llvm.load %p : !llvm.ptr -> i32
+        %s = llvm.load %slot : !llvm.ptr -> i32
+        %s2 = arith.addi %s, %v : i32
+        llvm.store %s2, %slot : i32, !llvm.ptr
+        %j2 = arith.addi %j, %c1_i32 overflow<nsw> : i32
+        scf.yield %j2 : i32
+      }
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
