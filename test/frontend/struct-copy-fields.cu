@@ -20,7 +20,7 @@ struct WithArray {
   float v[4];
 };
 
-// CHECK-LABEL: func.func @_Z10copyFloat4
+// CHECK-LABEL: func.func private @_Z10copyFloat4
 // CHECK-NOT: llvm.intr.memcpy
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK: llvm.store %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr
@@ -34,7 +34,7 @@ __global__ void copyFloat4(const float4 *in, float *out) {
   *out = v.x + v.w;
 }
 
-// CHECK-LABEL: func.func @_Z9copyMixed
+// CHECK-LABEL: func.func private @_Z9copyMixed
 // CHECK-NOT: llvm.intr.memcpy
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> i32
 // CHECK: llvm.getelementptr %{{.*}}[8] : (!llvm.ptr) -> !llvm.ptr, i8
@@ -45,7 +45,7 @@ __global__ void copyMixed(const Mixed *in, int *out) {
   *out = m.n + (m.p != nullptr);
 }
 
-// CHECK-LABEL: func.func @_Z10copyOthers
+// CHECK-LABEL: func.func private @_Z10copyOthers
 // CHECK: "llvm.intr.memcpy"
 // CHECK: "llvm.intr.memcpy"
 // CHECK: "llvm.intr.memcpy"
