@@ -580,9 +580,39 @@ std::optional<int64_t> constantTripCount(scf::WhileOp whileOp) {
 }
 
 /// Loops of at most this many iterations, counted with constants, are left
-/// alone: LLVM unrolls them completely, which makes the thread loop the
-/// innermost loop anyway, with what they carry in registers.
+/// alone when they are small: LLVM unrolls them completely, which makes the
+/// thread loop the innermost loop anyway, with what they carry in registers.
 constexpr int64_t kUnrolledTripCount = 32;
+/// How many operations a completely unrolled loop may have for LLVM to still
+/// unroll it (its full-unroll threshold at -O3 is of this order). A loop
+/// over 16 centres around a loop over 32 features is far above: LLVM unrolls
+/// only the inner one, the thread loop is not innermost and stays scalar.
+constexpr int64_t kUnrolledSizeLimit = 400;
+
+/// The number of operations of `region` once the constant loops in it are
+/// unrolled completely (saturating, so that deep nests do not overflow).
+int64_t unrolledSize(Region &region) {
+  int64_t size = 0;
+  for (Operation &op : region.getOps()) {
+    int64_t opSize = 1;
+    for (Region &inner : op.getRegions())
+      opSize += unrolledSize(inner);
+    if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+      if (std::optional<int64_t> trips = constantTripCount(whileOp))
+        opSize *= std::max<int64_t>(*trips, 1);
+    size = std::min<int64_t>(size + opSize, int64_t(1) << 40);
+  }
+  return size;
+}
+
+/// Whether LLVM unrolls `whileOp` completely by itself.
+bool isUnrolledByLLVM(scf::WhileOp whileOp) {
+  std::optional<int64_t> trips = constantTripCount(whileOp);
+  if (!trips || *trips > kUnrolledTripCount)
+    return false;
+  Region &body = whileOp.getAfter();
+  return *trips * unrolledSize(body) <= kUnrolledSizeLimit;
+}
 
 /// Finds a while in `loop` (directly or under ifs without results or else
 /// branches) that can and should be interchanged with it.
@@ -622,8 +652,7 @@ std::optional<Candidate> findCandidate(scf::ParallelOp loop) {
       });
       if (nested)
         continue;
-      if (std::optional<int64_t> trips = constantTripCount(whileOp);
-          trips && *trips <= kUnrolledTripCount)
+      if (isUnrolledByLLVM(whileOp))
         continue;
       SmallVector<bool> uniform = uniformArguments(loop, whileOp);
       if (uniform.empty())

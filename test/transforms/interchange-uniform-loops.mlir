@@ -393,3 +393,72 @@ func.func @count_in_slot(%shared: !llvm.ptr, %acc: !llvm.ptr, %m: i32,
   } {cucpu.loop = "block"}
   return
 }
+
+// -----
+
+// Sixteen centres around 32 features (k-means' distances), both counted
+// with constants: unrolled completely the nest would have thousands of
+// operations, more than LLVM unrolls, and the thread loop would not be
+// innermost. The outer loop is interchanged, then the inner one (32 copies
+// of its body are also above the limit).
+
+// CHECK-LABEL: func.func @nested_fixed_loops
+// CHECK: scf.parallel
+// CHECK:   scf.while
+// CHECK:   } do {
+// CHECK:     scf.while
+// CHECK:     } do {
+// CHECK:       scf.parallel
+// CHECK:         arith.subf
+// CHECK:       } {cucpu.loop = "thread"}
+func.func @nested_fixed_loops(%a: !llvm.ptr, %c: !llvm.ptr, %out: !llvm.ptr,
+                              %n: i32, %blocks: index, %threads: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c16_i32 = arith.constant 16 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+      %i = arith.index_castui %t : index to i32
+      %best:2 = scf.while (%m = %zero, %k = %c0_i32) : (f32, i32) -> (f32, i32) {
+        %go = arith.cmpi slt, %k, %c16_i32 : i32
+        scf.condition(%go) %m, %k : f32, i32
+      } do {
+      ^bb0(%m: f32, %k: i32):
+        %dist:2 = scf.while (%s = %zero, %f = %c0_i32) : (f32, i32) -> (f32, i32) {
+          %go2 = arith.cmpi slt, %f, %c32_i32 : i32
+          scf.condition(%go2) %s, %f : f32, i32
+        } do {
+        ^bb0(%s: f32, %f: i32):
+          %row = arith.muli %f, %n : i32
+          %idx = arith.addi %row, %i : i32
+          %idx64 = arith.extsi %idx : i32 to i64
+          %p = llvm.getelementptr %a[%idx64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+          %v = llvm.load %p : !llvm.ptr -> f32
+          %kf = arith.muli %k, %c32_i32 : i32
+          %ci = arith.addi %kf, %f : i32
+          %ci64 = arith.extsi %ci : i32 to i64
+          %q = llvm.getelementptr %c[%ci64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+          %w = llvm.load %q : !llvm.ptr -> f32
+          %diff = arith.subf %v, %w : f32
+          %sq = arith.mulf %diff, %diff : f32
+          %s2 = arith.addf %s, %sq : f32
+          %f2 = arith.addi %f, %c1_i32 : i32
+          scf.yield %s2, %f2 : f32, i32
+        }
+        %m2 = arith.maximumf %m, %dist#0 : f32
+        %k2 = arith.addi %k, %c1_i32 : i32
+        scf.yield %m2, %k2 : f32, i32
+      }
+      %i64 = arith.extsi %i : i32 to i64
+      %o = llvm.getelementptr %out[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %best#0, %o : f32, !llvm.ptr
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
