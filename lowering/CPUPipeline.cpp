@@ -118,6 +118,13 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
       pm.addPass(createCanonicalizeKeepingLaunch());
       pm.addPass(createCSEPass());
     }
+    if (options.optLevel != 0 && options.innerSerialization &&
+        options.narrowThreadLoops) {
+      pm.addNestedPass<func::FuncOp>(
+          createNarrowThreadLoops({/*remarks=*/options.remarks}));
+      pm.addPass(createCanonicalizeKeepingLaunch());
+      pm.addPass(createCSEPass());
+    }
     pm.addNestedPass<func::FuncOp>(createSerializeThreadLoops(
         {/*serialize=*/options.innerSerialization ? "threads" : "blocks",
          /*parallelAccesses=*/true, /*remarks=*/options.remarks}));

@@ -50,6 +50,8 @@ struct PipelineOptions {
   /// Interchange uniform loops of the thread code with the serial thread
   /// loop (only with inner serialization).
   bool loopInterchange = true;
+  /// Narrow thread loops to the threads whose index comparisons hold.
+  bool narrowThreadLoops = true;
   /// The optimized IR goes to the GPU (--cuda-gpu-arch): parallel LICM then
   /// does not memoize (a memo relies on one thread running first).
   bool gpuTarget = false;

@@ -103,6 +103,38 @@ def InterchangeUniformLoops
                            "mlir::arith::ArithDialect"];
 }
 
+def NarrowThreadLoops : Pass<"simt-narrow-thread-loops", "mlir::func::FuncOp"> {
+  let summary = "Turn guards on the thread index into thread-loop bounds";
+  let description = [{
+    Runs on the CPU path before the thread loops are serialized. When the
+    only operation of a thread loop that does more than read memory is an
+    `scf.if` (without results, with an empty else) whose condition is a
+    conjunction (`and`, short-circuit `&&` as an `scf.if` yielding false
+    otherwise, negation of a comparison) of comparisons `offset + x (pred) bound`, with `x` a thread
+    index and `offset`, `bound` the same for every thread, the loop's bounds
+    in that dimension are narrowed to the threads for which the comparisons
+    hold, and those comparisons become constants in the loop:
+
+    ```
+    threads (x) { i = base + x; if (i < n) { W } }
+    ->
+    if (checks) { threads (x) in [0, min(nx, n - base)) { W } }
+    else { the original loop }
+    ```
+
+    The offset is followed through additions and subtractions of uniform
+    values and integer casts. `checks` prove, for this launch, that no
+    addition without `nsw` and no narrowing cast wraps for any thread, and
+    that the values unsigned comparisons see are not negative; without them
+    the original loop runs. LLVM then vectorizes the loop without masks.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per narrowed thread loop">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 def CanonicalizeKeepingLaunch : Pass<"simt-canonicalize"> {
   let summary = "Canonicalize, but keep the launch's loop nest";
   let description = [{

@@ -1,0 +1,441 @@
+//===- NarrowThreadLoops.cpp - Guards on the thread index become bounds ---===//
+//
+// CUDA code guards most of its work with comparisons of the thread's index
+// (`if (i < n)` with i = blockIdx.x * blockDim.x + threadIdx.x, `if (tx ==
+// 0)`, `if (tx > s && tx < 15 - s)`). Once a block's threads are a serial
+// loop, such a guard makes every iteration conditional, and LLVM vectorizes
+// the loop with masked loads and stores (slow, and on some CPUs very slow) or
+// not at all. When the guarded `scf.if` is the only operation of the thread
+// loop with effects, the iterations whose guard is false do nothing
+// observable: the loop's bounds can be narrowed to the threads whose
+// comparisons hold, and the comparisons become true.
+//
+// The index expression is followed through additions of values that are the
+// same for all threads and through casts; the bounds are computed in 64 bits.
+// Where an addition or a cast could wrap for some thread (unsigned
+// arithmetic, a narrowing cast), the narrowed loop runs only when a check
+// before it proves that it does not; otherwise the original loop runs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/SIMTDialect.h"
+#include "transforms/Passes.h"
+#include "transforms/ThreadLoops.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace cucpu {
+#define GEN_PASS_DEF_NARROWTHREADLOOPS
+#include "transforms/Passes.h.inc"
+} // namespace cucpu
+
+using namespace mlir;
+using namespace cucpu;
+
+namespace {
+
+using arith::CmpIPredicate;
+
+/// The predicate of the same comparison with its operands swapped.
+CmpIPredicate swapOperands(CmpIPredicate pred) {
+  switch (pred) {
+  case CmpIPredicate::slt:
+    return CmpIPredicate::sgt;
+  case CmpIPredicate::sle:
+    return CmpIPredicate::sge;
+  case CmpIPredicate::sgt:
+    return CmpIPredicate::slt;
+  case CmpIPredicate::sge:
+    return CmpIPredicate::sle;
+  case CmpIPredicate::ult:
+    return CmpIPredicate::ugt;
+  case CmpIPredicate::ule:
+    return CmpIPredicate::uge;
+  case CmpIPredicate::ugt:
+    return CmpIPredicate::ult;
+  case CmpIPredicate::uge:
+    return CmpIPredicate::ule;
+  case CmpIPredicate::eq:
+  case CmpIPredicate::ne:
+    return pred;
+  }
+  llvm_unreachable("unknown predicate");
+}
+
+/// Builds the bound computations and the no-wrap checks of one thread loop,
+/// before it.
+class Narrowing {
+public:
+  Narrowing(scf::ParallelOp loop)
+      : loop(loop), b(loop), loc(loop.getLoc()),
+        i64(b.getI64Type()) {
+    for (auto [lb, ub] : llvm::zip(loop.getLowerBound(), loop.getUpperBound())) {
+      lower.push_back(toI64(lb));
+      upper.push_back(toI64(ub));
+    }
+    originalLower = lower;
+    originalUpper = upper;
+  }
+
+  /// Tries to turn `cmp` (true for the threads that do the work) into bounds;
+  /// returns whether it did.
+  bool narrowBy(arith::CmpIOp cmp, bool negated);
+
+  /// Whether some comparison narrowed the loop.
+  bool changed() const { return !narrowed.empty(); }
+  ArrayRef<Operation *> narrowedComparisons() const { return narrowed; }
+
+  /// Replaces the loop by `if (checks) { narrowed copy } else { loop }`.
+  void rewrite(ArrayRef<std::pair<Operation *, bool>> replaced);
+
+private:
+  /// The thread index `x` (of dimension `dim`) that `v` is `offset + x` of,
+  /// for every thread of the loop, as a signed value of its type.
+  struct Affine {
+    unsigned dim;
+    Value offset; // i64
+  };
+  std::optional<Affine> asAffine(Value v);
+
+  Value toI64(Value index) {
+    return arith::IndexCastOp::create(b, loc, i64, index);
+  }
+  Value constant(int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
+  }
+  /// `value` of integer type widened to i64, signed or unsigned.
+  Value widen(Value value, bool isSigned) {
+    auto type = cast<IntegerType>(value.getType());
+    if (type.getWidth() == 64)
+      return value;
+    if (isSigned)
+      return arith::ExtSIOp::create(b, loc, i64, value);
+    return arith::ExtUIOp::create(b, loc, i64, value);
+  }
+  /// Adds the check that offset + x stays within [min, max] for every x of
+  /// dimension `dim` (in i64; offsets are kept far from the i64 limits).
+  void requireRange(unsigned dim, Value offset, int64_t min, int64_t max) {
+    Value first = arith::AddIOp::create(b, loc, offset, originalLower[dim]);
+    Value last = arith::AddIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, offset, originalUpper[dim]),
+        constant(-1));
+    checks.push_back(
+        arith::CmpIOp::create(b, loc, CmpIPredicate::sge, first, constant(min)));
+    checks.push_back(
+        arith::CmpIOp::create(b, loc, CmpIPredicate::sle, last, constant(max)));
+  }
+  /// Adds the check that `v` (i64) lies well inside the i64 range, so that
+  /// the bound arithmetic on it cannot overflow.
+  void requireModerate(Value v) {
+    constexpr int64_t kLimit = int64_t(1) << 60;
+    checks.push_back(
+        arith::CmpIOp::create(b, loc, CmpIPredicate::sge, v, constant(-kLimit)));
+    checks.push_back(
+        arith::CmpIOp::create(b, loc, CmpIPredicate::sle, v, constant(kLimit)));
+  }
+  bool isInvariant(Value v) {
+    return !loop->isAncestor(v.getParentRegion()->getParentOp());
+  }
+
+  scf::ParallelOp loop;
+  OpBuilder b;
+  Location loc;
+  Type i64;
+  SmallVector<Value> lower, upper, originalLower, originalUpper;
+  SmallVector<Value> checks;
+  SmallVector<Operation *> narrowed;
+};
+
+std::optional<Narrowing::Affine> Narrowing::asAffine(Value v) {
+  for (auto [dim, iv] : llvm::enumerate(loop.getInductionVars()))
+    if (v == iv)
+      return Affine{static_cast<unsigned>(dim), constant(0)};
+  Operation *def = v.getDefiningOp();
+  if (!def || !loop->isAncestor(def))
+    return std::nullopt;
+  // index -> iN: the value is kept if it fits in iN.
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def)) {
+    Value source = def->getOperand(0);
+    auto type = dyn_cast<IntegerType>(v.getType());
+    if (!isa<IndexType>(source.getType()) || !type)
+      return std::nullopt;
+    std::optional<Affine> inner = asAffine(source);
+    if (!inner)
+      return std::nullopt;
+    unsigned width = type.getWidth();
+    if (width < 64) {
+      if (width < 2)
+        return std::nullopt;
+      requireRange(inner->dim, inner->offset, -(int64_t(1) << (width - 1)),
+                   (int64_t(1) << (width - 1)) - 1);
+    }
+    return inner;
+  }
+  if (auto ext = dyn_cast<arith::ExtSIOp>(def))
+    return asAffine(ext.getIn());
+  if (auto ext = dyn_cast<arith::ExtUIOp>(def)) {
+    std::optional<Affine> inner = asAffine(ext.getIn());
+    if (!inner)
+      return std::nullopt;
+    // A negative value would become a large one.
+    requireRange(inner->dim, inner->offset, 0,
+                 std::numeric_limits<int64_t>::max() / 2);
+    return inner;
+  }
+  auto add = dyn_cast<arith::AddIOp>(def);
+  auto sub = dyn_cast<arith::SubIOp>(def);
+  if (!add && !sub)
+    return std::nullopt;
+  Value lhs = def->getOperand(0), rhs = def->getOperand(1);
+  Value varying, invariant;
+  if (isInvariant(rhs)) {
+    varying = lhs;
+    invariant = rhs;
+  } else if (add && isInvariant(lhs)) {
+    varying = rhs;
+    invariant = lhs;
+  } else {
+    return std::nullopt;
+  }
+  auto type = dyn_cast<IntegerType>(v.getType());
+  if (!type)
+    return std::nullopt;
+  std::optional<Affine> inner = asAffine(varying);
+  if (!inner)
+    return std::nullopt;
+  Value term = widen(invariant, /*isSigned=*/true);
+  requireModerate(term);
+  Value offset = add ? Value(arith::AddIOp::create(b, loc, inner->offset, term))
+                     : Value(arith::SubIOp::create(b, loc, inner->offset, term));
+  unsigned width = type.getWidth();
+  bool nsw =
+      cast<arith::ArithIntegerOverflowFlagsInterface>(def).hasNoSignedWrap();
+  // Signed arithmetic of C (nsw) does not wrap; other additions must be
+  // shown not to for this launch.
+  if (!nsw) {
+    if (width >= 64 || width < 2)
+      return std::nullopt;
+    requireRange(inner->dim, offset, -(int64_t(1) << (width - 1)),
+                 (int64_t(1) << (width - 1)) - 1);
+  }
+  return Affine{inner->dim, offset};
+}
+
+bool Narrowing::narrowBy(arith::CmpIOp cmp, bool negated) {
+  CmpIPredicate pred = cmp.getPredicate();
+  Value lhs = cmp.getLhs(), rhs = cmp.getRhs();
+  if (!isa<IntegerType>(lhs.getType()))
+    return false;
+  if (!isInvariant(rhs)) {
+    if (!isInvariant(lhs))
+      return false;
+    std::swap(lhs, rhs);
+    pred = swapOperands(pred);
+  }
+  if (negated)
+    pred = arith::invertPredicate(pred);
+  if (pred == CmpIPredicate::ne)
+    return false;
+  bool isUnsigned = pred == CmpIPredicate::ult || pred == CmpIPredicate::ule ||
+                    pred == CmpIPredicate::ugt || pred == CmpIPredicate::uge;
+  unsigned width = cast<IntegerType>(lhs.getType()).getWidth();
+  if (isUnsigned && width >= 64)
+    return false;
+
+  OpBuilder::InsertionGuard guard(b);
+  // Work on a copy of the checks: a comparison that cannot be used must not
+  // leave its checks behind.
+  size_t checkCount = checks.size();
+  std::optional<Affine> affine = asAffine(lhs);
+  if (!affine) {
+    checks.resize(checkCount);
+    return false;
+  }
+  if (isUnsigned)
+    requireRange(affine->dim, affine->offset, 0,
+                 std::numeric_limits<int64_t>::max() / 2);
+  Value bound = widen(rhs, /*isSigned=*/!isUnsigned);
+  // offset + x (pred) bound  <=>  x (pred) bound - offset.
+  Value limit = arith::SubIOp::create(b, loc, bound, affine->offset);
+  Value one = constant(1);
+  unsigned d = affine->dim;
+  auto raiseLower = [&](Value v) {
+    lower[d] = arith::MaxSIOp::create(b, loc, lower[d], v);
+  };
+  auto cutUpper = [&](Value v) {
+    upper[d] = arith::MinSIOp::create(b, loc, upper[d], v);
+  };
+  switch (pred) {
+  case CmpIPredicate::slt:
+  case CmpIPredicate::ult:
+    cutUpper(limit);
+    break;
+  case CmpIPredicate::sle:
+  case CmpIPredicate::ule:
+    cutUpper(arith::AddIOp::create(b, loc, limit, one));
+    break;
+  case CmpIPredicate::sgt:
+  case CmpIPredicate::ugt:
+    raiseLower(arith::AddIOp::create(b, loc, limit, one));
+    break;
+  case CmpIPredicate::sge:
+  case CmpIPredicate::uge:
+    raiseLower(limit);
+    break;
+  case CmpIPredicate::eq:
+    raiseLower(limit);
+    cutUpper(arith::AddIOp::create(b, loc, limit, one));
+    break;
+  case CmpIPredicate::ne:
+    llvm_unreachable("not narrowed");
+  }
+  narrowed.push_back(cmp);
+  return true;
+}
+
+void Narrowing::rewrite(ArrayRef<std::pair<Operation *, bool>> replaced) {
+  Value ok = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+  for (Value check : checks)
+    ok = arith::AndIOp::create(b, loc, ok, check);
+  SmallVector<Value> newLower, newUpper;
+  for (auto [lo, hi] : llvm::zip(lower, upper)) {
+    // An empty range stays empty: the upper bound is at least the lower.
+    Value hiClamped = arith::MaxSIOp::create(b, loc, hi, lo);
+    newLower.push_back(
+        arith::IndexCastOp::create(b, loc, b.getIndexType(), lo));
+    newUpper.push_back(
+        arith::IndexCastOp::create(b, loc, b.getIndexType(), hiClamped));
+  }
+  auto ifOp = scf::IfOp::create(b, loc, ok, /*withElseRegion=*/true);
+  OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
+  IRMapping mapping;
+  auto narrowedLoop =
+      cast<scf::ParallelOp>(thenBuilder.clone(*loop.getOperation(), mapping));
+  narrowedLoop.getLowerBoundMutable().assign(newLower);
+  narrowedLoop.getUpperBoundMutable().assign(newUpper);
+  // Inside the narrowed loop the comparisons hold.
+  for (auto [op, negated] : replaced) {
+    Operation *copy = mapping.lookup(op);
+    OpBuilder cb(copy);
+    Value value = arith::ConstantOp::create(cb, copy->getLoc(),
+                                            cb.getBoolAttr(!negated));
+    copy->getResult(0).replaceAllUsesWith(value);
+    copy->erase();
+  }
+  loop->moveBefore(ifOp.elseBlock()->getTerminator());
+}
+
+/// Whether `op` (with what it contains) at most reads memory: skipping it
+/// for a thread changes nothing another thread or the host can see.
+bool onlyReads(Operation *op) {
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(op);
+  return effects && llvm::all_of(*effects, [](const auto &effect) {
+           return isa<MemoryEffects::Read>(effect.getEffect());
+         });
+}
+
+/// The comparisons that must all hold for `condition` to be true: the
+/// operands of `and`s and of short-circuit `&&`s (an `scf.if` that only reads
+/// and yields false in its else branch). Each comes with whether it is
+/// negated (`!(a >= b)`, an early return's flag).
+void conjuncts(Value condition, scf::ParallelOp loop,
+               SmallVectorImpl<std::pair<arith::CmpIOp, bool>> &out,
+               bool negated = false) {
+  Operation *def = condition.getDefiningOp();
+  if (!def || !loop->isAncestor(def))
+    return;
+  if (auto cmp = dyn_cast<arith::CmpIOp>(def)) {
+    out.push_back({cmp, negated});
+    return;
+  }
+  if (auto xorOp = dyn_cast<arith::XOrIOp>(def)) {
+    if (matchPattern(xorOp.getRhs(), m_One()))
+      if (auto cmp = xorOp.getLhs().getDefiningOp<arith::CmpIOp>())
+        // Only a negated comparison as a whole, not a negated conjunction.
+        out.push_back({cmp, !negated});
+    return;
+  }
+  if (negated)
+    return;
+  if (auto andOp = dyn_cast<arith::AndIOp>(def)) {
+    conjuncts(andOp.getLhs(), loop, out);
+    conjuncts(andOp.getRhs(), loop, out);
+    return;
+  }
+  if (auto select = dyn_cast<arith::SelectOp>(def)) {
+    if (matchPattern(select.getFalseValue(), m_Zero())) {
+      conjuncts(select.getCondition(), loop, out);
+      conjuncts(select.getTrueValue(), loop, out);
+    }
+    return;
+  }
+  if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+    if (ifOp.getNumResults() != 1 || !ifOp.elseBlock() || !onlyReads(ifOp))
+      return;
+    auto elseYield = cast<scf::YieldOp>(ifOp.elseBlock()->getTerminator());
+    if (!matchPattern(elseYield.getOperand(0), m_Zero()))
+      return;
+    conjuncts(ifOp.getCondition(), loop, out);
+    conjuncts(ifOp.thenYield().getOperand(0), loop, out);
+  }
+}
+
+/// The single operation of `loop`'s body that does more than read memory, if
+/// it is an `scf.if` without results whose else branch is empty: the guarded
+/// work.
+scf::IfOp guardedWork(scf::ParallelOp loop) {
+  scf::IfOp guard;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (onlyReads(&op))
+      continue;
+    auto ifOp = dyn_cast<scf::IfOp>(op);
+    if (guard || !ifOp || ifOp.getNumResults() != 0 ||
+        (ifOp.elseBlock() && !ifOp.elseBlock()->without_terminator().empty()))
+      return {};
+    guard = ifOp;
+  }
+  return guard;
+}
+
+struct NarrowThreadLoopsPass
+    : public cucpu::impl::NarrowThreadLoopsBase<NarrowThreadLoopsPass> {
+  using NarrowThreadLoopsBase::NarrowThreadLoopsBase;
+  void runOnOperation() override {
+    SmallVector<scf::ParallelOp> loops;
+    getOperation().walk([&](scf::ParallelOp loop) {
+      if (isThreadLoop(loop))
+        loops.push_back(loop);
+    });
+    for (scf::ParallelOp loop : loops) {
+      if (loop.getNumResults() != 0 ||
+          !llvm::all_of(loop.getStep(),
+                        [](Value s) { return matchPattern(s, m_One()); }))
+        continue;
+      scf::IfOp guard = guardedWork(loop);
+      if (!guard)
+        continue;
+      SmallVector<std::pair<arith::CmpIOp, bool>> comparisons;
+      conjuncts(guard.getCondition(), loop, comparisons);
+      if (comparisons.empty())
+        continue;
+      Narrowing narrowing(loop);
+      SmallVector<std::pair<Operation *, bool>> replaced;
+      for (auto [cmp, negated] : comparisons)
+        if (narrowing.narrowBy(cmp, negated))
+          replaced.push_back({cmp, negated});
+      if (!narrowing.changed())
+        continue;
+      if (remarks)
+        guard.emitRemark()
+            << "cucpu: thread loop narrowed to the threads whose "
+            << replaced.size() << " index comparison(s) hold";
+      narrowing.rewrite(replaced);
+    }
+  }
+};
+
+} // namespace
