@@ -128,7 +128,7 @@ COMPILATION OPTIONS:
   -fno-cucpu-barrier-motion, -fno-cucpu-barrier-elimination,
   -fno-cucpu-mem2reg, -fno-cucpu-licm,
   -fno-cucpu-region-fusion, -fno-cucpu-inner-serialization,
-  -fno-cucpu-loop-interchange
+  -fno-cucpu-loop-interchange, -fno-cucpu-parallel-accesses
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -139,7 +139,9 @@ COMPILATION OPTIONS:
                         serial loop inside the parallel loop over blocks
                         (without it: blocks in turn, threads in parallel);
                         making the serial thread loop the inner loop of a
-                        loop whose trip count all threads share
+                        loop whose trip count all threads share; telling
+                        LLVM's vectorizer that the threads' accesses are
+                        independent (llvm.loop.parallel_accesses)
   -fveclib=<lib>        The vector math library that vectorized device code
                         calls for expf, sinf, ... on vectors of threads:
                         libmvec (glibc's; the default on x86-64 Linux) or
@@ -533,6 +535,9 @@ const std::vector<OptionSpec> &optionTable() {
        true},
       {Form::Flag, {"-fno-cucpu-loop-interchange"},
        [](P &p, StringRef) { p.opts.pipeline.loopInterchange = false; },
+       true},
+      {Form::Flag, {"-fno-cucpu-parallel-accesses"},
+       [](P &p, StringRef) { p.opts.pipeline.parallelAccesses = false; },
        true},
       {Form::Flag, {"-Rpass=cucpu"},
        [](P &p, StringRef) { p.opts.pipeline.remarks = true; }, true},
