@@ -127,7 +127,8 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     }
     pm.addNestedPass<func::FuncOp>(createSerializeThreadLoops(
         {/*serialize=*/options.innerSerialization ? "threads" : "blocks",
-         /*parallelAccesses=*/true, /*remarks=*/options.remarks}));
+         /*parallelAccesses=*/options.parallelAccesses,
+         /*remarks=*/options.remarks}));
     pm.addPass(createConvertSCFToOpenMPPass());
     if (options.regionFusion)
       pm.addPass(createFuseParallelRegions({/*remarks=*/options.remarks}));
@@ -143,6 +144,7 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     pm.addPass(createConvertFuncToLLVMPass());
     pm.addPass(createConvertControlFlowToLLVMPass());
     pm.addPass(createConvertOpenMPToLLVMPass());
+    pm.addPass(createAttachLoopAnnotations());
     pm.addPass(createEmitKernelRegistration());
     pm.addPass(createReconcileUnrealizedCastsPass());
     return;

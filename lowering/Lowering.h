@@ -52,6 +52,10 @@ struct PipelineOptions {
   bool loopInterchange = true;
   /// Narrow thread loops to the threads whose index comparisons hold.
   bool narrowThreadLoops = true;
+  /// Mark the serial thread loops' plain accesses as independent across
+  /// iterations (llvm.loop.parallel_accesses), so that LLVM vectorizes
+  /// across threads without dependence checks.
+  bool parallelAccesses = true;
   /// The optimized IR goes to the GPU (--cuda-gpu-arch): parallel LICM then
   /// does not memoize (a memo relies on one thread running first).
   bool gpuTarget = false;

@@ -26,6 +26,21 @@ def EmitKernelRegistration
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def AttachLoopAnnotations
+    : Pass<"cucpu-attach-loop-annotations", "mlir::ModuleOp"> {
+  let summary = "Make the loop annotations of branches visible to LLVM IR";
+  let description = [{
+    Runs on the LLVM dialect. A loop's `llvm.loop_annotation` (set on the
+    `scf.for` by SerializeThreadLoops) ends up as a discardable attribute of
+    the loop's back-edge `llvm.br` / `llvm.cond_br` after scf-to-cf and
+    cf-to-llvm; the translation to LLVM IR only reads the branch's
+    `loop_annotation` property. This pass moves the attribute there, so that
+    `!llvm.loop` metadata (`llvm.loop.parallel_accesses`) reaches LLVM's
+    vectorizer. A branch's own annotation is kept.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def HoistLocalsToParallelRegion
     : Pass<"cucpu-hoist-locals-to-parallel-region", "mlir::ModuleOp"> {
   let summary = "Give each OpenMP thread one copy of a kernel's locals";

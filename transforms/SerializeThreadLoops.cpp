@@ -32,6 +32,41 @@ bool accessesMemo(Operation *op) {
   return false;
 }
 
+/// Whether `op` accesses a local variable of the threads of `loop`: an
+/// alloca inside the loop. Its storage is private to one thread only while
+/// the alloca runs once per iteration; once it is hoisted out of the serial
+/// loop (HoistLocalsToParallelRegion, LLVM's own passes) every thread reuses
+/// the same slot, so such accesses do depend on one another.
+bool accessesThreadLocal(Operation *op, scf::ForOp loop) {
+  for (Value operand : op->getOperands()) {
+    if (!isa<LLVM::LLVMPointerType>(operand.getType()))
+      continue;
+    SmallVector<Value> worklist = {operand};
+    while (!worklist.empty()) {
+      Value addr = worklist.pop_back_val();
+      if (auto gep = addr.getDefiningOp<LLVM::GEPOp>()) {
+        worklist.push_back(gep.getBase());
+      } else if (auto select = addr.getDefiningOp<LLVM::SelectOp>()) {
+        worklist.push_back(select.getTrueValue());
+        worklist.push_back(select.getFalseValue());
+      } else if (auto select = addr.getDefiningOp<arith::SelectOp>()) {
+        worklist.push_back(select.getTrueValue());
+        worklist.push_back(select.getFalseValue());
+      } else if (auto alloca = addr.getDefiningOp<LLVM::AllocaOp>()) {
+        if (loop->isAncestor(alloca))
+          return true;
+      } else if (auto arg = dyn_cast<BlockArgument>(addr)) {
+        // A pointer carried through a loop or region of the body may be a
+        // local's: do not claim independence for it.
+        if (loop->isAncestor(arg.getOwner()->getParentOp()) &&
+            arg.getOwner()->getParentOp() != loop.getOperation())
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
 /// Tells LLVM that the iterations of `loops` (a block's threads, now serial)
 /// do not depend on one another through the plain loads and stores of their
 /// body: between two barriers, threads that touch the same memory without an
@@ -45,7 +80,7 @@ void markParallelAccesses(ArrayRef<scf::ForOp> loops) {
   outermost.walk([&](Operation *op) {
     auto access = dyn_cast<LLVM::AccessGroupOpInterface>(op);
     if (!access || isa<LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp>(op) ||
-        accessesMemo(op))
+        accessesMemo(op) || accessesThreadLocal(op, outermost))
       return;
     if (auto load = dyn_cast<LLVM::LoadOp>(op))
       if (load.getVolatile_() ||

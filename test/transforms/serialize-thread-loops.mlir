@@ -110,3 +110,40 @@ func.func @block_atomics(%g: index, %bx: index, %by: index, %p: !llvm.ptr, %v: f
   }
   return
 }
+
+// -----
+
+// A thread's local variable (an alloca inside the thread loop) is private
+// only while it is allocated per iteration; hoisted out of the serial loop,
+// every thread reuses its slot. Its accesses get no access group; those to
+// shared memory (an alloca of the block) and to global memory keep theirs.
+// CHECK-LABEL: func.func @thread_locals
+// CHECK: scf.for
+// CHECK: %[[LOCAL:.*]] = llvm.alloca
+// CHECK-NEXT: %[[ELEM:.*]] = llvm.getelementptr %[[LOCAL]]
+// CHECK-NEXT: llvm.store %{{.*}}, %[[ELEM]] : f32, !llvm.ptr
+// CHECK-NEXT: %[[PICK:.*]] = arith.select %{{.*}}, %[[LOCAL]], %arg3
+// CHECK-NEXT: llvm.load %[[PICK]] : !llvm.ptr -> f32
+// CHECK-NEXT: llvm.store %{{.*}}, %[[SH:.*]] {access_groups = [#[[GROUP:.*]]]}
+// CHECK-NEXT: llvm.store %{{.*}}, %arg3 {access_groups = [#[[GROUP]]]}
+// CHECK: } {llvm.loop_annotation =
+func.func @thread_locals(%g: index, %bx: index, %i: i32, %p: !llvm.ptr, %v: f32, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = llvm.mlir.constant(1 : i64) : i64
+  scf.parallel (%b) = (%c0) to (%g) step (%c1) {
+    %sh = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
+    scf.parallel (%x) = (%c0) to (%bx) step (%c1) {
+      %local = llvm.alloca %n x !llvm.array<4 x f32> : (i64) -> !llvm.ptr
+      %elem = llvm.getelementptr %local[%i] : (!llvm.ptr, i32) -> !llvm.ptr, f32
+      llvm.store %v, %elem : f32, !llvm.ptr
+      %pick = arith.select %c, %local, %p : !llvm.ptr
+      %l = llvm.load %pick : !llvm.ptr -> f32
+      llvm.store %l, %sh : f32, !llvm.ptr
+      llvm.store %l, %p : f32, !llvm.ptr
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}

@@ -128,7 +128,8 @@ COMPILATION OPTIONS:
   -fno-cucpu-barrier-motion, -fno-cucpu-barrier-elimination,
   -fno-cucpu-mem2reg, -fno-cucpu-licm,
   -fno-cucpu-region-fusion, -fno-cucpu-inner-serialization,
-  -fno-cucpu-loop-interchange, -fno-cucpu-narrow-thread-loops
+  -fno-cucpu-loop-interchange, -fno-cucpu-narrow-thread-loops,
+  -fno-cucpu-parallel-accesses
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -141,7 +142,9 @@ COMPILATION OPTIONS:
                         making the serial thread loop the inner loop of a
                         loop whose trip count all threads share; running a
                         thread loop over only the threads whose index
-                        guard (`if (i < n)`) holds
+                        guard (`if (i < n)`) holds; telling LLVM's
+                        vectorizer that the threads' accesses are
+                        independent (llvm.loop.parallel_accesses)
   -fveclib=<lib>        The vector math library that vectorized device code
                         calls for expf, sinf, ... on vectors of threads:
                         libmvec (glibc's; the default on x86-64 Linux) or
@@ -538,6 +541,9 @@ const std::vector<OptionSpec> &optionTable() {
        true},
       {Form::Flag, {"-fno-cucpu-narrow-thread-loops"},
        [](P &p, StringRef) { p.opts.pipeline.narrowThreadLoops = false; },
+       true},
+      {Form::Flag, {"-fno-cucpu-parallel-accesses"},
+       [](P &p, StringRef) { p.opts.pipeline.parallelAccesses = false; },
        true},
       {Form::Flag, {"-Rpass=cucpu"},
        [](P &p, StringRef) { p.opts.pipeline.remarks = true; }, true},
