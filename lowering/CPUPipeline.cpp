@@ -104,6 +104,7 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
   case Stage::CPU: {
     LowerBarriersOptions barrierOptions;
     barrierOptions.mode = options.cpuifyMode;
+    barrierOptions.uniformLocals = options.uniformLocals;
     pm.addNestedPass<func::FuncOp>(createLowerBarriers(barrierOptions));
     if (options.optLevel != 0) {
       pm.addPass(createCanonicalizeKeepingLaunch());

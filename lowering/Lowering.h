@@ -50,6 +50,9 @@ struct PipelineOptions {
   /// Interchange uniform loops of the thread code with the serial thread
   /// loop (only with inner serialization).
   bool loopInterchange = true;
+  /// Barrier lowering reads a uniform local (a loop counter around
+  /// barriers) once per thread loop instead of once per thread.
+  bool uniformLocals = true;
   /// The optimized IR goes to the GPU (--cuda-gpu-arch): parallel LICM then
   /// does not memoize (a memo relies on one thread running first).
   bool gpuTarget = false;

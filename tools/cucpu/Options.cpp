@@ -128,7 +128,7 @@ COMPILATION OPTIONS:
   -fno-cucpu-barrier-motion, -fno-cucpu-barrier-elimination,
   -fno-cucpu-mem2reg, -fno-cucpu-licm,
   -fno-cucpu-region-fusion, -fno-cucpu-inner-serialization,
-  -fno-cucpu-loop-interchange
+  -fno-cucpu-loop-interchange, -fno-cucpu-uniform-locals
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -139,7 +139,8 @@ COMPILATION OPTIONS:
                         serial loop inside the parallel loop over blocks
                         (without it: blocks in turn, threads in parallel);
                         making the serial thread loop the inner loop of a
-                        loop whose trip count all threads share
+                        loop whose trip count all threads share; reading a
+                        loop counter around barriers once per thread loop
   -fveclib=<lib>        The vector math library that vectorized device code
                         calls for expf, sinf, ... on vectors of threads:
                         libmvec (glibc's; the default on x86-64 Linux) or
@@ -534,6 +535,8 @@ const std::vector<OptionSpec> &optionTable() {
       {Form::Flag, {"-fno-cucpu-loop-interchange"},
        [](P &p, StringRef) { p.opts.pipeline.loopInterchange = false; },
        true},
+      {Form::Flag, {"-fno-cucpu-uniform-locals"},
+       [](P &p, StringRef) { p.opts.pipeline.uniformLocals = false; }, true},
       {Form::Flag, {"-Rpass=cucpu"},
        [](P &p, StringRef) { p.opts.pipeline.remarks = true; }, true},
       {Form::Flag, {"-Rpass-missed=cucpu"},
