@@ -1,5 +1,6 @@
 // RUN: %cucpu -O2 %s -o %t && %t | FileCheck %s
 // RUN: %cucpu -O2 -fno-cucpu-uniform-locals %s -o %t0 && %t0 | FileCheck %s
+// RUN: %cucpu -O2 -fno-cucpu-inner-serialization %s -o %t1 && env CUCPU_NUM_THREADS=2 %t1 | FileCheck %s
 // CHECK: PASS
 
 // Loops around barriers whose counter every thread holds alike (a pyramid
