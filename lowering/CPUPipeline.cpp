@@ -104,6 +104,11 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
   case Stage::CPU: {
     LowerBarriersOptions barrierOptions;
     barrierOptions.mode = options.cpuifyMode;
+    // Only where a block's threads run as a serial loop: a parallel thread
+    // loop inside a fused OpenMP region could overwrite the first slot
+    // before every worker has read it.
+    barrierOptions.uniformLocals =
+        options.uniformLocals && options.innerSerialization;
     pm.addNestedPass<func::FuncOp>(createLowerBarriers(barrierOptions));
     if (options.optLevel != 0) {
       pm.addPass(createCanonicalizeKeepingLaunch());

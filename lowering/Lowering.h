@@ -56,6 +56,9 @@ struct PipelineOptions {
   /// iterations (llvm.loop.parallel_accesses), so that LLVM vectorizes
   /// across threads without dependence checks.
   bool parallelAccesses = true;
+  /// Barrier lowering reads a uniform local (a loop counter around
+  /// barriers) once per thread loop instead of once per thread.
+  bool uniformLocals = true;
   /// The optimized IR goes to the GPU (--cuda-gpu-arch): parallel LICM then
   /// does not memoize (a memo relies on one thread running first).
   bool gpuTarget = false;

@@ -18,6 +18,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <deque>
@@ -296,6 +297,10 @@ public:
     return true;
   }
 
+  /// The single-element locals that hold the same value in every thread
+  /// wherever a barrier could be.
+  ArrayRef<Value> uniformLocals() const { return locals.getArrayRef(); }
+
   /// Whether `whileOp` carries no values, its condition region only reads,
   /// and the condition is uniform.
   bool hasUniformCondition(scf::WhileOp whileOp) {
@@ -319,9 +324,9 @@ private:
 
 class BarrierLowering {
 public:
-  BarrierLowering(func::FuncOp func, CrossingMode mode)
-      : func(func), mode(mode), builder(func.getContext()),
-        layout(DataLayout::closest(func)) {}
+  BarrierLowering(func::FuncOp func, CrossingMode mode, bool uniformLocals)
+      : func(func), mode(mode), readUniformLocalsOnce(uniformLocals),
+        builder(func.getContext()), layout(DataLayout::closest(func)) {}
 
   LogicalResult run();
 
@@ -338,9 +343,15 @@ private:
   LogicalResult interchangeWhile(scf::ParallelOp loop, scf::WhileOp whileOp);
   LogicalResult interchangeUniformWhile(scf::ParallelOp loop,
                                         scf::WhileOp whileOp);
+  void hoistUniformLoads();
 
   func::FuncOp func;
   CrossingMode mode;
+  bool readUniformLocalsOnce;
+  /// Locals that UniformityAnalysis found uniform and that are not yet
+  /// expanded, and the per-thread buffers that uniform locals became.
+  DenseSet<Operation *> uniformAllocas;
+  llvm::SetVector<Value> uniformBuffers;
   OpBuilder builder;
   DataLayout layout;
 };
@@ -352,6 +363,8 @@ void BarrierLowering::expandLocal(scf::ParallelOp loop,
   Location loc = alloca.getLoc();
   Value buffer = perThreadBuffer(builder, loc, loop, alloca.getElemType(),
                                  count.getSExtValue());
+  if (uniformAllocas.erase(alloca))
+    uniformBuffers.insert(buffer);
   builder.setInsertionPoint(alloca);
   Value slot = threadSlot(builder, loc, loop, buffer, alloca.getElemType(),
                           count.getSExtValue());
@@ -653,7 +666,12 @@ LogicalResult BarrierLowering::interchangeWhile(scf::ParallelOp loop,
   // A loop whose condition is the same in every thread (a counted loop up
   // to a kernel argument) needs no per-thread activity: one thread
   // evaluates the condition, and the body runs for every thread.
-  bool uniform = UniformityAnalysis(loop).hasUniformCondition(whileOp);
+  UniformityAnalysis uniformity(loop);
+  bool uniform = uniformity.hasUniformCondition(whileOp);
+  // The splits below give the uniform locals per-thread storage; remember
+  // which buffers they become.
+  for (Value local : uniformity.uniformLocals())
+    uniformAllocas.insert(local.getDefiningOp());
   // Give the while a thread loop of its own.
   Block *body = loop.getBody();
   if (&body->front() != whileOp.getOperation())
@@ -824,6 +842,60 @@ LogicalResult BarrierLowering::interchangeUniformWhile(scf::ParallelOp loop,
   return success();
 }
 
+/// A uniform local holds the same value in every thread wherever a barrier
+/// could be, in particular where a thread loop starts: until a thread stores
+/// to it in that loop, every thread reads what the first thread's slot holds
+/// before the loop. Such loads read the first slot once, before the thread
+/// loop, so that LLVM sees a loop invariant (a loop counter that bounds the
+/// threads at work) instead of a load per thread.
+void BarrierLowering::hoistUniformLoads() {
+  for (Value buffer : uniformBuffers) {
+    // The accesses of each thread loop to its threads' slots.
+    llvm::MapVector<Operation *, SmallVector<LLVM::LoadOp>> loads;
+    DenseMap<Operation *, SmallVector<Operation *>> writers;
+    bool unknownUse = false;
+    for (Operation *user : buffer.getUsers()) {
+      auto slot = dyn_cast<LLVM::GEPOp>(user);
+      auto loop = user->getParentOfType<scf::ParallelOp>();
+      if (!slot || slot.getBase() != buffer || !loop || !isThreadLoop(loop)) {
+        unknownUse = true;
+        break;
+      }
+      for (OpOperand &use : slot->getUses()) {
+        auto load = dyn_cast<LLVM::LoadOp>(use.getOwner());
+        auto accessLoop = use.getOwner()->getParentOfType<scf::ParallelOp>();
+        if (load && !load.getVolatile_() && accessLoop == loop)
+          loads[loop].push_back(load);
+        else
+          writers[accessLoop].push_back(use.getOwner());
+      }
+    }
+    if (unknownUse)
+      continue;
+    for (auto &[loopOp, loopLoads] : loads) {
+      auto loop = cast<scf::ParallelOp>(loopOp);
+      Block *body = loop.getBody();
+      auto storesBefore = [&](Operation *op) {
+        Operation *top = body->findAncestorOpInBlock(*op);
+        return llvm::any_of(writers.lookup(loop), [&](Operation *writer) {
+          Operation *writerTop = body->findAncestorOpInBlock(*writer);
+          return !writerTop || !top->isBeforeInBlock(writerTop);
+        });
+      };
+      for (LLVM::LoadOp load : loopLoads) {
+        if (storesBefore(load))
+          continue;
+        builder.setInsertionPoint(loop);
+        Value value = LLVM::LoadOp::create(builder, load.getLoc(),
+                                           load.getType(), buffer,
+                                           load.getAlignment().value_or(0));
+        load.replaceAllUsesWith(value);
+        load.erase();
+      }
+    }
+  }
+}
+
 LogicalResult BarrierLowering::run() {
   while (true) {
     simt::BarrierOp barrier;
@@ -831,8 +903,11 @@ LogicalResult BarrierLowering::run() {
       barrier = op;
       return WalkResult::interrupt();
     });
-    if (!barrier)
+    if (!barrier) {
+      if (readUniformLocalsOnce)
+        hoistUniformLoads();
       return success();
+    }
     if (barrier.getThreads().empty())
       return barrier.emitError("__syncthreads outside a kernel launch");
     auto loop = cast<scf::ParallelOp>(
@@ -882,7 +957,7 @@ struct LowerBarriersPass
           << "' for simt-lower-barriers (mincut or distribute)";
       return signalPassFailure();
     }
-    BarrierLowering lowering(getOperation(), crossing);
+    BarrierLowering lowering(getOperation(), crossing, uniformLocals);
     if (failed(lowering.run()))
       signalPassFailure();
   }

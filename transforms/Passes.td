@@ -185,6 +185,9 @@ def LowerBarriers : Pass<"simt-lower-barriers", "mlir::func::FuncOp"> {
   let options = [
     Option<"mode", "mode", "std::string", /*default=*/"\"mincut\"",
            "How crossing values are kept: mincut or distribute">,
+    Option<"uniformLocals", "uniform-locals", "bool", /*default=*/"true",
+           "Read a uniform local (a loop counter every thread holds alike) "
+           "once before each thread loop that reads it">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
                            "mlir::LLVM::LLVMDialect"];

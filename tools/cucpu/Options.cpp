@@ -129,7 +129,7 @@ COMPILATION OPTIONS:
   -fno-cucpu-mem2reg, -fno-cucpu-licm,
   -fno-cucpu-region-fusion, -fno-cucpu-inner-serialization,
   -fno-cucpu-loop-interchange, -fno-cucpu-narrow-thread-loops,
-  -fno-cucpu-parallel-accesses
+  -fno-cucpu-parallel-accesses, -fno-cucpu-uniform-locals
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -144,7 +144,8 @@ COMPILATION OPTIONS:
                         thread loop over only the threads whose index
                         guard (`if (i < n)`) holds; telling LLVM's
                         vectorizer that the threads' accesses are
-                        independent (llvm.loop.parallel_accesses)
+                        independent (llvm.loop.parallel_accesses); reading a
+                        loop counter around barriers once per thread loop
   -fveclib=<lib>        The vector math library that vectorized device code
                         calls for expf, sinf, ... on vectors of threads:
                         libmvec (glibc's; the default on x86-64 Linux) or
@@ -545,6 +546,8 @@ const std::vector<OptionSpec> &optionTable() {
       {Form::Flag, {"-fno-cucpu-parallel-accesses"},
        [](P &p, StringRef) { p.opts.pipeline.parallelAccesses = false; },
        true},
+      {Form::Flag, {"-fno-cucpu-uniform-locals"},
+       [](P &p, StringRef) { p.opts.pipeline.uniformLocals = false; }, true},
       {Form::Flag, {"-Rpass=cucpu"},
        [](P &p, StringRef) { p.opts.pipeline.remarks = true; }, true},
       {Form::Flag, {"-Rpass-missed=cucpu"},
