@@ -72,7 +72,12 @@ bool accessesThreadLocal(Operation *op, scf::ForOp loop) {
 /// body: between two barriers, threads that touch the same memory without an
 /// atomic race in CUDA. With this LLVM vectorizes across threads without
 /// runtime checks for overlapping pointers.
-void markParallelAccesses(ArrayRef<scf::ForOp> loops) {
+///
+/// `demoted` holds the loads and stores that replaced atomics on block memory:
+/// threads do share those addresses (a histogram bin, a block's counter), so
+/// the read-modify-writes of different iterations depend on one another.
+void markParallelAccesses(ArrayRef<scf::ForOp> loops,
+                          const llvm::SmallPtrSetImpl<Operation *> &demoted) {
   scf::ForOp outermost = loops.front();
   MLIRContext *ctx = outermost.getContext();
   auto group = LLVM::AccessGroupAttr::get(ctx);
@@ -80,7 +85,8 @@ void markParallelAccesses(ArrayRef<scf::ForOp> loops) {
   outermost.walk([&](Operation *op) {
     auto access = dyn_cast<LLVM::AccessGroupOpInterface>(op);
     if (!access || isa<LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp>(op) ||
-        accessesMemo(op) || accessesThreadLocal(op, outermost))
+        demoted.contains(op) || accessesMemo(op) ||
+        accessesThreadLocal(op, outermost))
       return;
     if (auto load = dyn_cast<LLVM::LoadOp>(op))
       if (load.getVolatile_() ||
@@ -171,8 +177,10 @@ bool isBlockMemory(Value addr, Operation *blockLoop) {
 /// With a block's threads serialized on one CPU thread, no other CPU thread
 /// can reach the block's shared memory: atomics on it become plain
 /// read-modify-writes (an atomicAdd to a shared histogram costs a lock
-/// prefix or a compare-exchange loop otherwise).
-void demoteBlockAtomics(scf::ParallelOp threadLoop) {
+/// prefix or a compare-exchange loop otherwise). The loads and stores that
+/// replace them are added to `demoted`.
+void demoteBlockAtomics(scf::ParallelOp threadLoop,
+                        llvm::SmallPtrSetImpl<Operation *> &demoted) {
   Operation *blockLoop = threadLoop->getParentOp();
   while (blockLoop && !isa<scf::ParallelOp>(blockLoop))
     blockLoop = blockLoop->getParentOp();
@@ -200,7 +208,8 @@ void demoteBlockAtomics(scf::ParallelOp threadLoop) {
         old.getDefiningOp()->erase();
         continue;
       }
-      LLVM::StoreOp::create(b, loc, updated, rmw.getPtr());
+      demoted.insert(old.getDefiningOp());
+      demoted.insert(LLVM::StoreOp::create(b, loc, updated, rmw.getPtr()));
       rmw.replaceAllUsesWith(old);
       rmw.erase();
       continue;
@@ -208,10 +217,11 @@ void demoteBlockAtomics(scf::ParallelOp threadLoop) {
     auto cas = cast<LLVM::AtomicCmpXchgOp>(op);
     Type type = cas.getVal().getType();
     Value old = LLVM::LoadOp::create(b, loc, type, cas.getPtr());
+    demoted.insert(old.getDefiningOp());
     Value equal = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, old,
                                        cas.getCmp());
     Value stored = LLVM::SelectOp::create(b, loc, equal, cas.getVal(), old);
-    LLVM::StoreOp::create(b, loc, stored, cas.getPtr());
+    demoted.insert(LLVM::StoreOp::create(b, loc, stored, cas.getPtr()));
     Value result = LLVM::UndefOp::create(b, loc, cas.getType());
     result = LLVM::InsertValueOp::create(b, loc, result, old, ArrayRef<int64_t>{0});
     result = LLVM::InsertValueOp::create(b, loc, result, equal, ArrayRef<int64_t>{1});
@@ -322,7 +332,8 @@ struct SerializeThreadLoopsPass
       // The walk is post-order: inner loops come before the loops around
       // them.
       for (scf::ParallelOp loop : threadLoops) {
-        demoteBlockAtomics(loop);
+        llvm::SmallPtrSet<Operation *, 8> demoted;
+        demoteBlockAtomics(loop, demoted);
         if (remarks)
           loop.emitRemark() << "cucpu: thread loop serialized inside the "
                                "parallel loop over blocks"
@@ -332,7 +343,7 @@ struct SerializeThreadLoopsPass
                                                  : "");
         SmallVector<scf::ForOp> loops = serializeLoop(rewriter, loop);
         if (parallelAccesses && !loops.empty())
-          markParallelAccesses(loops);
+          markParallelAccesses(loops, demoted);
       }
       for (scf::ParallelOp loop : blockLoops)
         reverseDimensions(rewriter, loop);
