@@ -124,6 +124,13 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
       pm.addPass(createCSEPass());
     }
     if (options.optLevel != 0 && options.innerSerialization &&
+        options.splitThreadLoops) {
+      pm.addNestedPass<func::FuncOp>(
+          createSplitThreadLoops({/*remarks=*/options.remarks}));
+      pm.addPass(createCanonicalizeKeepingLaunch());
+      pm.addPass(createCSEPass());
+    }
+    if (options.optLevel != 0 && options.innerSerialization &&
         options.narrowThreadLoops) {
       pm.addNestedPass<func::FuncOp>(
           createNarrowThreadLoops({/*remarks=*/options.remarks}));

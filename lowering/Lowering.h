@@ -50,6 +50,9 @@ struct PipelineOptions {
   /// Interchange uniform loops of the thread code with the serial thread
   /// loop (only with inner serialization).
   bool loopInterchange = true;
+  /// Split thread loops so that each guard on the thread index has its own
+  /// loop (only with inner serialization).
+  bool splitThreadLoops = true;
   /// Narrow thread loops to the threads whose index comparisons hold.
   bool narrowThreadLoops = true;
   /// Mark the serial thread loops' plain accesses as independent across

@@ -3,6 +3,8 @@
 #include "transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -59,6 +61,52 @@ struct FoldComparisonUnderIf : public OpRewritePattern<scf::IfOp> {
   }
 };
 
+/// An `if` whose branches only compute a few values without effects becomes
+/// selects: `a && b` and `c ? x + 1 : x` reach us as `scf.if` with a region
+/// per operand. As selects they are plain values of the thread index, which
+/// barrier lowering can recompute instead of storing per thread, and whose
+/// comparisons can become thread-loop bounds (NarrowThreadLoops).
+struct SpeculatePureIf : public OpRewritePattern<scf::IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  /// Branches larger than this stay branches: speculating them would compute
+  /// both sides for every thread.
+  static constexpr unsigned kMaxOpsPerBranch = 4;
+
+  static bool isSpeculatableBranch(Region &region) {
+    if (region.empty())
+      return false;
+    unsigned count = 0;
+    for (Operation &op : region.front().without_terminator()) {
+      if (++count > kMaxOpsPerBranch || op.getNumRegions() != 0 || !isPure(&op))
+        return false;
+    }
+    return true;
+  }
+
+  LogicalResult matchAndRewrite(scf::IfOp ifOp,
+                                PatternRewriter &rewriter) const override {
+    if (ifOp.getNumResults() == 0 || !ifOp.elseBlock() ||
+        !isSpeculatableBranch(ifOp.getThenRegion()) ||
+        !isSpeculatableBranch(ifOp.getElseRegion()))
+      return failure();
+    Block *thenBlock = ifOp.thenBlock(), *elseBlock = ifOp.elseBlock();
+    SmallVector<Value> thenValues(ifOp.thenYield().getOperands());
+    SmallVector<Value> elseValues(ifOp.elseYield().getOperands());
+    for (Block *block : {thenBlock, elseBlock})
+      for (Operation &op : llvm::make_early_inc_range(
+               block->without_terminator()))
+        rewriter.moveOpBefore(&op, ifOp);
+    rewriter.setInsertionPoint(ifOp);
+    SmallVector<Value> results;
+    for (auto [thenValue, elseValue] : llvm::zip(thenValues, elseValues))
+      results.push_back(arith::SelectOp::create(
+          rewriter, ifOp.getLoc(), ifOp.getCondition(), thenValue, elseValue));
+    rewriter.replaceOp(ifOp, results);
+    return success();
+  }
+};
+
 struct CanonicalizeKeepingLaunchPass
     : public cucpu::impl::CanonicalizeKeepingLaunchBase<
           CanonicalizeKeepingLaunchPass> {
@@ -71,7 +119,7 @@ struct CanonicalizeKeepingLaunchPass
     for (RegisteredOperationName op : context->getRegisteredOperations())
       if (op != parallelName)
         op.getCanonicalizationPatterns(owningPatterns, context);
-    owningPatterns.add<FoldComparisonUnderIf>(context);
+    owningPatterns.add<FoldComparisonUnderIf, SpeculatePureIf>(context);
     patterns = std::make_shared<FrozenRewritePatternSet>(
         std::move(owningPatterns));
     return success();

@@ -103,6 +103,36 @@ def InterchangeUniformLoops
                            "mlir::arith::ArithDialect"];
 }
 
+def SplitThreadLoops : Pass<"simt-split-thread-loops", "mlir::func::FuncOp"> {
+  let summary = "Give each guard on the thread index a thread loop of its own";
+  let description = [{
+    Runs on the CPU path after barrier lowering, before NarrowThreadLoops.
+    Between barriers the threads of a block are independent, so a thread
+    loop may be cut between any two of its operations with effects: every
+    thread still runs them in order. A thread loop whose body holds an
+    `scf.if` comparing the thread index with a uniform value (`if (tx ==
+    0)`, `if (i < n)`) among other work is cut so that the `if` is alone in
+    its loop:
+
+    ```
+    threads (x, y) { A; if (x == 0) B; C }
+    ->
+    threads (x, y) { A }; threads (x, y) { if (x == 0) B }; threads (x, y) { C }
+    ```
+
+    NarrowThreadLoops then turns the lone guard into loop bounds. Such an
+    `if` whose body holds another guard among other work is first split
+    into one `if` per part on the same condition. A value that an operation
+    with effects computes keeps its users in the same loop; values without
+    effects are recomputed in each loop that uses them.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per split thread loop">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect"];
+}
+
 def NarrowThreadLoops : Pass<"simt-narrow-thread-loops", "mlir::func::FuncOp"> {
   let summary = "Turn guards on the thread index into thread-loop bounds";
   let description = [{

@@ -300,38 +300,61 @@ private:
   DenseSet<Value> slots;
 };
 
-/// A local declared at the top of a thread loop but only used inside one
-/// block of a loop body, starting with a store and with no barrier between
-/// its first and last use, holds nothing across iterations or barriers:
-/// moving it to its first store lets it be promoted there, in code that has
-/// barriers elsewhere (`int aCol = base + tx;` in a tiled loop).
+/// A local declared at the top of a thread loop whose every read lies in one
+/// block of a loop body (or of a branch), after an unconditional store there,
+/// holds nothing across iterations: the stores outside that block are never
+/// read (`bool live = false;` before a loop that sets `live` first thing in
+/// each iteration), and moving the local to its first store in the block lets
+/// it be promoted there, in code that has barriers elsewhere (`int aCol =
+/// base + tx;` in a tiled loop). Barriers between its uses do not matter: the
+/// promoted value crosses them as any other SSA value does, and barrier
+/// lowering recomputes it or keeps it per thread (hotspot's `live = tx > s &&
+/// ...;` flag, set before one barrier and tested after it).
 void sinkToOnlyBlock(LLVM::AllocaOp alloca) {
   Value slot = alloca.getResult();
   if (slot.use_empty() || !matchPattern(alloca.getArraySize(), m_One()))
     return;
-  Block *block = slot.getUses().begin()->getOwner()->getBlock();
-  // The common block: the users' ancestors in the innermost block holding
-  // the first user... taken as the block of the first user walking out until
-  // every user is inside.
-  for (Operation *user : slot.getUsers())
-    while (block && !block->findAncestorOpInBlock(*user))
+  SmallVector<Operation *> loads;
+  for (OpOperand &use : slot.getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<LLVM::LoadOp>(user)) {
+      loads.push_back(user);
+      continue;
+    }
+    auto store = dyn_cast<LLVM::StoreOp>(user);
+    // Anything else (the address stored, passed on, offset) lets the local
+    // be read where we cannot see it.
+    if (!store || use.getOperandNumber() !=
+                      store.getAddrMutable().getOperandNumber())
+      return;
+  }
+  if (loads.empty())
+    return;
+  // The innermost block that holds every read.
+  Block *block = loads.front()->getBlock();
+  for (Operation *load : loads)
+    while (block && !block->findAncestorOpInBlock(*load))
       block = block->getParentOp() ? block->getParentOp()->getBlock() : nullptr;
+  // (The reads use the alloca, so that block is the alloca's or nested in it.)
   if (!block || block == alloca->getBlock())
     return;
-  Operation *first = nullptr, *last = nullptr;
+  Operation *first = nullptr;
+  SmallVector<Operation *> outside;
   for (Operation *user : slot.getUsers()) {
     Operation *ancestor = block->findAncestorOpInBlock(*user);
+    if (!ancestor) {
+      outside.push_back(user);
+      continue;
+    }
     if (!first || ancestor->isBeforeInBlock(first))
       first = ancestor;
-    if (!last || last->isBeforeInBlock(ancestor))
-      last = ancestor;
   }
   auto store = dyn_cast<LLVM::StoreOp>(first);
   if (!store || store.getAddr() != slot)
     return;
-  for (Operation *op = first; op != last->getNextNode(); op = op->getNextNode())
-    if (containsBarrier(op))
-      return;
+  // Every read follows `store` in its block: the stores elsewhere are dead.
+  for (Operation *deadStore : outside)
+    deadStore->erase();
   alloca->moveBefore(first);
   // The size constant must still dominate the alloca.
   Value size = alloca.getArraySize();

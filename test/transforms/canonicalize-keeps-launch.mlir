@@ -63,3 +63,46 @@ func.func @early_return_flag(%i: i32, %n: i32, %k: i32, %p: !llvm.ptr) {
   }
   return
 }
+
+// A short-circuit `a && b` and a conditional index with small pure branches
+// become selects, so that barrier lowering can recompute them and thread-loop
+// narrowing can read their comparisons.
+// CHECK-LABEL: func.func @speculate_pure_if
+// CHECK-NOT: scf.if
+// CHECK: arith.select
+// CHECK: llvm.store
+func.func @speculate_pure_if(%i: i32, %n: i32, %p: !llvm.ptr) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %false = arith.constant false
+  %ge = arith.cmpi sge, %i, %c0 : i32
+  %in = scf.if %ge -> (i1) {
+    %lt = arith.cmpi slt, %i, %n : i32
+    scf.yield %lt : i1
+  } else {
+    scf.yield %false : i1
+  }
+  %next = scf.if %in -> (i32) {
+    %j = arith.addi %i, %c1 : i32
+    scf.yield %j : i32
+  } else {
+    scf.yield %i : i32
+  }
+  llvm.store %next, %p : i32, !llvm.ptr
+  return
+}
+
+// A branch that reads memory stays a branch.
+// CHECK-LABEL: func.func @keep_reading_if
+// CHECK: scf.if
+// CHECK: llvm.load
+func.func @keep_reading_if(%c: i1, %p: !llvm.ptr) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %r = scf.if %c -> (i32) {
+    %v = llvm.load %p : !llvm.ptr -> i32
+    scf.yield %v : i32
+  } else {
+    scf.yield %c0 : i32
+  }
+  return %r : i32
+}

@@ -146,3 +146,73 @@ func.func @between_barriers(%n: index, %m: i32, %x: i32) {
   } {cucpu.loop = "thread"}
   return
 }
+
+// -----
+
+// hotspot's `bool live = false; for (...) { live = ...; if (live) ...;
+// __syncthreads(); if (live) ...; }`: every read follows the store at the top
+// of the loop body, so the store before the loop is dead and the local is
+// promoted in the body, across its barrier.
+// CHECK-LABEL: func.func @set_first_in_body
+// CHECK-NOT: llvm.alloca
+// CHECK: scf.while
+// CHECK: } do {
+// CHECK-NEXT: %[[V:.*]] = arith.cmpi slt
+// CHECK-NEXT: "test.use"(%[[V]])
+// CHECK-NEXT: simt.barrier
+// CHECK-NEXT: "test.use"(%[[V]])
+// CHECK-NOT: llvm.load
+func.func @set_first_in_body(%n: index, %m: i32, %x: i32) {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  scf.parallel (%t) = (%c0) to (%n) step (%c1) {
+    %live = llvm.alloca %one x i1 : (i64) -> !llvm.ptr
+    llvm.store %false, %live : i1, !llvm.ptr
+    scf.while : () -> () {
+      %c = arith.cmpi slt, %x, %m : i32
+      scf.condition(%c)
+    } do {
+      %v = arith.cmpi slt, %x, %m : i32
+      llvm.store %v, %live : i1, !llvm.ptr
+      %a = llvm.load %live : !llvm.ptr -> i1
+      "test.use"(%a) : (i1) -> ()
+      simt.barrier(%t)
+      %b = llvm.load %live : !llvm.ptr -> i1
+      "test.use"(%b) : (i1) -> ()
+      scf.yield
+    }
+    scf.reduce
+  } {cucpu.loop = "thread"}
+  return
+}
+
+// -----
+
+// A read before the loop sees the store before it: nothing is sunk.
+// CHECK-LABEL: func.func @read_before_loop
+// CHECK: llvm.alloca
+func.func @read_before_loop(%n: index, %m: i32, %x: i32) {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  scf.parallel (%t) = (%c0) to (%n) step (%c1) {
+    %live = llvm.alloca %one x i1 : (i64) -> !llvm.ptr
+    llvm.store %false, %live : i1, !llvm.ptr
+    scf.while : () -> () {
+      %c = arith.cmpi slt, %x, %m : i32
+      scf.condition(%c)
+    } do {
+      %a = llvm.load %live : !llvm.ptr -> i1
+      "test.use"(%a) : (i1) -> ()
+      simt.barrier(%t)
+      %v = arith.cmpi slt, %x, %m : i32
+      llvm.store %v, %live : i1, !llvm.ptr
+      scf.yield
+    }
+    scf.reduce
+  } {cucpu.loop = "thread"}
+  return
+}

@@ -128,8 +128,9 @@ COMPILATION OPTIONS:
   -fno-cucpu-barrier-motion, -fno-cucpu-barrier-elimination,
   -fno-cucpu-mem2reg, -fno-cucpu-licm,
   -fno-cucpu-region-fusion, -fno-cucpu-inner-serialization,
-  -fno-cucpu-loop-interchange, -fno-cucpu-narrow-thread-loops,
-  -fno-cucpu-parallel-accesses, -fno-cucpu-uniform-locals
+  -fno-cucpu-loop-interchange, -fno-cucpu-split-thread-loops,
+  -fno-cucpu-narrow-thread-loops, -fno-cucpu-parallel-accesses,
+  -fno-cucpu-uniform-locals
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -140,8 +141,10 @@ COMPILATION OPTIONS:
                         serial loop inside the parallel loop over blocks
                         (without it: blocks in turn, threads in parallel);
                         making the serial thread loop the inner loop of a
-                        loop whose trip count all threads share; running a
-                        thread loop over only the threads whose index
+                        loop whose trip count all threads share; giving
+                        each guard on the thread index a thread loop of its
+                        own; running a thread loop over only the threads
+                        whose index
                         guard (`if (i < n)`) holds; telling LLVM's
                         vectorizer that the threads' accesses are
                         independent (llvm.loop.parallel_accesses); reading a
@@ -539,6 +542,9 @@ const std::vector<OptionSpec> &optionTable() {
        true},
       {Form::Flag, {"-fno-cucpu-loop-interchange"},
        [](P &p, StringRef) { p.opts.pipeline.loopInterchange = false; },
+       true},
+      {Form::Flag, {"-fno-cucpu-split-thread-loops"},
+       [](P &p, StringRef) { p.opts.pipeline.splitThreadLoops = false; },
        true},
       {Form::Flag, {"-fno-cucpu-narrow-thread-loops"},
        [](P &p, StringRef) { p.opts.pipeline.narrowThreadLoops = false; },
