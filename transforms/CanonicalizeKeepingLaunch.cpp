@@ -3,6 +3,7 @@
 #include "transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/PatternMatch.h"
@@ -107,6 +108,84 @@ struct SpeculatePureIf : public OpRewritePattern<scf::IfOp> {
   }
 };
 
+/// `c ? a : b` on two locals (`max(a, b)` with parameters kept in allocas:
+/// clang's conditional operator on lvalues selects an address) loads through
+/// a select of their addresses, which keeps both locals in memory. A local is
+/// always safe to read, so both are read and the value is selected; the
+/// locals are then only loaded and stored, and mem2reg promotes them.
+struct LoadOfSelectedLocals : public OpRewritePattern<LLVM::LoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(LLVM::LoadOp load,
+                                PatternRewriter &rewriter) const override {
+    if (load.getVolatile_() ||
+        load.getOrdering() != LLVM::AtomicOrdering::not_atomic)
+      return failure();
+    Value addr = load.getAddr();
+    Value condition, trueAddr, falseAddr;
+    if (auto select = addr.getDefiningOp<arith::SelectOp>()) {
+      condition = select.getCondition();
+      trueAddr = select.getTrueValue();
+      falseAddr = select.getFalseValue();
+    } else if (auto select = addr.getDefiningOp<LLVM::SelectOp>()) {
+      condition = select.getCondition();
+      trueAddr = select.getTrueValue();
+      falseAddr = select.getFalseValue();
+    } else {
+      return failure();
+    }
+    if (!trueAddr.getDefiningOp<LLVM::AllocaOp>() ||
+        !falseAddr.getDefiningOp<LLVM::AllocaOp>())
+      return failure();
+    auto readFrom = [&](Value from) {
+      return LLVM::LoadOp::create(rewriter, load.getLoc(), load.getType(),
+                                  from, load.getAlignment().value_or(0));
+    };
+    Value trueValue = readFrom(trueAddr);
+    Value falseValue = readFrom(falseAddr);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(load, condition, trueValue,
+                                                 falseValue);
+    return success();
+  }
+};
+
+/// `if (c) {} else { W }` becomes `if (!c) { W }`, with a comparison
+/// inverted rather than negated: an early `return` whose flag was promoted
+/// leaves this shape, and the passes that read guards (uniform-loop
+/// interchange, thread-loop narrowing) look for the work in the then branch.
+struct SwapEmptyThen : public OpRewritePattern<scf::IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(scf::IfOp ifOp,
+                                PatternRewriter &rewriter) const override {
+    if (ifOp.getNumResults() != 0 || !ifOp.elseBlock() ||
+        !ifOp.thenBlock()->without_terminator().empty() ||
+        ifOp.elseBlock()->without_terminator().empty())
+      return failure();
+    Location loc = ifOp.getLoc();
+    Value condition = ifOp.getCondition();
+    Value inverted;
+    if (auto cmp = condition.getDefiningOp<arith::CmpIOp>()) {
+      rewriter.setInsertionPoint(ifOp);
+      inverted = arith::CmpIOp::create(
+          rewriter, loc, arith::invertPredicate(cmp.getPredicate()),
+          cmp.getLhs(), cmp.getRhs());
+    } else {
+      rewriter.setInsertionPoint(ifOp);
+      Value trueValue =
+          arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
+      inverted = arith::XOrIOp::create(rewriter, loc, condition, trueValue);
+    }
+    auto newIf = scf::IfOp::create(rewriter, loc, inverted,
+                                   /*withElseRegion=*/false);
+    Block *work = ifOp.elseBlock();
+    rewriter.eraseOp(newIf.thenBlock()->getTerminator());
+    rewriter.mergeBlocks(work, newIf.thenBlock());
+    rewriter.eraseOp(ifOp);
+    return success();
+  }
+};
+
 struct CanonicalizeKeepingLaunchPass
     : public cucpu::impl::CanonicalizeKeepingLaunchBase<
           CanonicalizeKeepingLaunchPass> {
@@ -119,7 +198,8 @@ struct CanonicalizeKeepingLaunchPass
     for (RegisteredOperationName op : context->getRegisteredOperations())
       if (op != parallelName)
         op.getCanonicalizationPatterns(owningPatterns, context);
-    owningPatterns.add<FoldComparisonUnderIf, SpeculatePureIf>(context);
+    owningPatterns.add<FoldComparisonUnderIf, SpeculatePureIf, LoadOfSelectedLocals,
+                     SwapEmptyThen>(context);
     patterns = std::make_shared<FrozenRewritePatternSet>(
         std::move(owningPatterns));
     return success();

@@ -344,6 +344,7 @@ private:
   LogicalResult interchangeUniformWhile(scf::ParallelOp loop,
                                         scf::WhileOp whileOp);
   void hoistUniformLoads();
+  void collapseUniformBuffer(Value buffer);
 
   func::FuncOp func;
   CrossingMode mode;
@@ -893,7 +894,48 @@ void BarrierLowering::hoistUniformLoads() {
         load.erase();
       }
     }
+    collapseUniformBuffer(buffer);
   }
+}
+
+/// Whether `v` is computed before `loop`, or in it without effects from
+/// such values only (not from the thread index).
+static bool isSameInEveryThread(Value v, scf::ParallelOp loop) {
+  if (!loop->isAncestor(v.getParentRegion()->getParentOp()))
+    return true;
+  Operation *def = v.getDefiningOp();
+  return def && def->getNumRegions() == 0 && isMemoryEffectFree(def) &&
+         llvm::all_of(def->getOperands(), [&](Value operand) {
+           return isSameInEveryThread(operand, loop);
+         });
+}
+
+/// Once every read of a uniform local's buffer reads the first slot before a
+/// thread loop, the other slots are never read. If every store left stores a
+/// value computed before its thread loop (the loop counter's `s + 1`, its
+/// initial 0), all threads store the same value: they may as well store it
+/// into the first slot, and LLVM then keeps it in a register instead of
+/// writing a slot per thread at every iteration.
+void BarrierLowering::collapseUniformBuffer(Value buffer) {
+  SmallVector<LLVM::StoreOp> stores;
+  for (Operation *user : buffer.getUsers()) {
+    if (auto load = dyn_cast<LLVM::LoadOp>(user))
+      if (load.getAddr() == buffer)
+        continue;
+    auto slot = dyn_cast<LLVM::GEPOp>(user);
+    auto loop = user->getParentOfType<scf::ParallelOp>();
+    if (!slot || slot.getBase() != buffer || !loop)
+      return;
+    for (OpOperand &use : slot->getUses()) {
+      auto store = dyn_cast<LLVM::StoreOp>(use.getOwner());
+      if (!store || store.getAddr() != slot.getResult() ||
+          store.getVolatile_() || !isSameInEveryThread(store.getValue(), loop))
+        return;
+      stores.push_back(store);
+    }
+  }
+  for (LLVM::StoreOp store : stores)
+    store.getAddrMutable().assign(buffer);
 }
 
 LogicalResult BarrierLowering::run() {

@@ -354,13 +354,23 @@ void conjuncts(Value condition, scf::ParallelOp loop,
   }
   if (auto xorOp = dyn_cast<arith::XOrIOp>(def)) {
     if (matchPattern(xorOp.getRhs(), m_One()))
-      if (auto cmp = xorOp.getLhs().getDefiningOp<arith::CmpIOp>())
-        // Only a negated comparison as a whole, not a negated conjunction.
-        out.push_back({cmp, !negated});
+      conjuncts(xorOp.getLhs(), loop, out, !negated);
     return;
   }
-  if (negated)
+  // !(a || b) is !a && !b: the early return `if (x >= nx || y >= ny)
+  // return;` guards the rest with the negation of a disjunction.
+  if (negated) {
+    if (auto orOp = dyn_cast<arith::OrIOp>(def)) {
+      conjuncts(orOp.getLhs(), loop, out, /*negated=*/true);
+      conjuncts(orOp.getRhs(), loop, out, /*negated=*/true);
+    } else if (auto select = dyn_cast<arith::SelectOp>(def)) {
+      if (matchPattern(select.getTrueValue(), m_One())) {
+        conjuncts(select.getCondition(), loop, out, /*negated=*/true);
+        conjuncts(select.getFalseValue(), loop, out, /*negated=*/true);
+      }
+    }
     return;
+  }
   if (auto andOp = dyn_cast<arith::AndIOp>(def)) {
     conjuncts(andOp.getLhs(), loop, out);
     conjuncts(andOp.getRhs(), loop, out);
@@ -401,6 +411,212 @@ scf::IfOp guardedWork(scf::ParallelOp loop) {
   return guard;
 }
 
+/// The part of a comparison `x + b (pred) c` that narrowing by a bound
+/// depending on the other thread indices needs: x is the innermost thread
+/// index (dimension 0) cast to a signed integer, b and c do not depend on x.
+struct InnerComparison {
+  arith::CmpIOp cmp;
+  CmpIPredicate pred; // with x's side on the left, negation applied
+  Value offset;       // b, or null
+  Value bound;        // c
+  unsigned width;     // of the cast of x
+  bool negated;       // the guard needs the comparison to be false
+};
+
+/// Whether `v` depends on `x` through the operations of `loop`.
+bool dependsOn(Value v, Value x, scf::ParallelOp loop) {
+  if (v == x)
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def || !loop->isAncestor(def))
+    return false;
+  return llvm::any_of(def->getOperands(),
+                      [&](Value o) { return dependsOn(o, x, loop); });
+}
+
+/// Whether `v` is computed in `loop` without effects from the other thread
+/// indices and from values defined before the loop: it can be computed
+/// again in a loop over the other indices.
+bool computableWithoutInner(Value v, scf::ParallelOp loop) {
+  Value x = loop.getInductionVars()[0];
+  if (v == x)
+    return false;
+  if (llvm::is_contained(loop.getInductionVars(), v))
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return !loop->isAncestor(v.getParentRegion()->getParentOp());
+  if (!loop->isAncestor(def))
+    return true;
+  return def->getNumRegions() == 0 && isPure(def) &&
+         llvm::all_of(def->getOperands(), [&](Value o) {
+           return computableWithoutInner(o, loop);
+         });
+}
+
+std::optional<InnerComparison> matchInnerComparison(arith::CmpIOp cmp,
+                                                    bool negated,
+                                                    scf::ParallelOp loop) {
+  Value x = loop.getInductionVars()[0];
+  CmpIPredicate pred = cmp.getPredicate();
+  Value lhs = cmp.getLhs(), rhs = cmp.getRhs();
+  if (!dependsOn(lhs, x, loop)) {
+    std::swap(lhs, rhs);
+    pred = swapOperands(pred);
+  }
+  if (negated)
+    pred = arith::invertPredicate(pred);
+  if (pred != CmpIPredicate::slt && pred != CmpIPredicate::sle &&
+      pred != CmpIPredicate::sgt && pred != CmpIPredicate::sge &&
+      pred != CmpIPredicate::eq)
+    return std::nullopt;
+  if (!computableWithoutInner(rhs, loop))
+    return std::nullopt;
+  InnerComparison result{cmp, pred, Value(), rhs, 0, negated};
+  Value varying = lhs;
+  // x + b with C's signed `+` (nsw: it does not wrap).
+  if (auto add = lhs.getDefiningOp<arith::AddIOp>()) {
+    if (!add.hasNoSignedWrap())
+      return std::nullopt;
+    Value a = add.getLhs(), b = add.getRhs();
+    if (!dependsOn(a, x, loop))
+      std::swap(a, b);
+    if (dependsOn(b, x, loop) || !computableWithoutInner(b, loop))
+      return std::nullopt;
+    result.offset = b;
+    varying = a;
+  }
+  // x itself, cast to a signed integer.
+  Operation *cast = varying.getDefiningOp();
+  if (!cast || !isa<arith::IndexCastOp, arith::IndexCastUIOp>(cast) ||
+      cast->getOperand(0) != x)
+    return std::nullopt;
+  auto type = dyn_cast<IntegerType>(varying.getType());
+  if (!type || type.getWidth() < 2 || type.getWidth() > 64)
+    return std::nullopt;
+  result.width = type.getWidth();
+  return result;
+}
+
+/// For a guard whose comparison bounds the innermost thread index by values
+/// of the other thread indices (`if (tx + ty == diag)`, a sweep over a
+/// tile's anti-diagonal), runs the innermost index over the threads whose
+/// comparison holds, computed per value of the others:
+///
+///   if (checks) { threads (y...) { for x in [lo(y), hi(y)) { work } } }
+///   else { the original loop }
+///
+/// `checks` prove that x fits its cast; with nsw the addition does not wrap.
+bool narrowInnerByOuter(scf::ParallelOp loop, scf::IfOp guard,
+                        ArrayRef<std::pair<arith::CmpIOp, bool>> comparisons,
+                        bool remarks) {
+  if (loop.getNumLoops() < 2)
+    return false;
+  std::optional<InnerComparison> match;
+  for (auto [cmp, negated] : comparisons)
+    if ((match = matchInnerComparison(cmp, negated, loop)))
+      break;
+  if (!match)
+    return false;
+
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  Type i64 = b.getI64Type();
+  auto constant = [&](OpBuilder &builder, int64_t v) -> Value {
+    return arith::ConstantOp::create(builder, loc, builder.getI64IntegerAttr(v));
+  };
+  // x < 2^(width-1): the cast of every x is its value.
+  Value innerUpper =
+      arith::IndexCastOp::create(b, loc, i64, loop.getUpperBound()[0]);
+  Value ok = arith::CmpIOp::create(
+      b, loc, CmpIPredicate::sle, innerUpper,
+      constant(b, match->width >= 64 ? std::numeric_limits<int64_t>::max()
+                                     : (int64_t(1) << (match->width - 1))));
+  auto ifOp = scf::IfOp::create(b, loc, ok, /*withElseRegion=*/true);
+  OpBuilder tb = ifOp.getThenBodyBuilder();
+  SmallVector<Value> lbs(loop.getLowerBound().drop_front());
+  SmallVector<Value> ubs(loop.getUpperBound().drop_front());
+  SmallVector<Value> steps(loop.getStep().drop_front());
+  auto outer = scf::ParallelOp::create(tb, loc, lbs, ubs, steps);
+  markThreadLoop(outer);
+  OpBuilder ob = OpBuilder::atBlockTerminator(outer.getBody());
+  IRMapping mapping;
+  for (auto [from, to] : llvm::zip(llvm::drop_begin(loop.getInductionVars()),
+                                   outer.getInductionVars()))
+    mapping.map(from, to);
+  // The bound and the offset, computed for these outer indices.
+  std::function<Value(Value)> rebuild = [&](Value v) -> Value {
+    if (Value mapped = mapping.lookupOrNull(v))
+      return mapped;
+    Operation *def = v.getDefiningOp();
+    if (!def || !loop->isAncestor(def))
+      return v;
+    for (Value operand : def->getOperands())
+      rebuild(operand);
+    return ob.clone(*def, mapping)->getResult(cast<OpResult>(v).getResultNumber());
+  };
+  auto widen = [&](Value v) -> Value {
+    if (v.getType() == i64)
+      return v;
+    if (isa<IndexType>(v.getType()))
+      return arith::IndexCastOp::create(ob, loc, i64, v);
+    return arith::ExtSIOp::create(ob, loc, i64, v);
+  };
+  Value limit = widen(rebuild(match->bound));
+  if (match->offset)
+    limit = arith::SubIOp::create(ob, loc, limit, widen(rebuild(match->offset)));
+  Value lo = arith::IndexCastOp::create(ob, loc, i64, loop.getLowerBound()[0]);
+  Value hi = arith::IndexCastOp::create(ob, loc, i64, loop.getUpperBound()[0]);
+  Value one = constant(ob, 1);
+  switch (match->pred) {
+  case CmpIPredicate::slt:
+    hi = arith::MinSIOp::create(ob, loc, hi, limit);
+    break;
+  case CmpIPredicate::sle:
+    hi = arith::MinSIOp::create(ob, loc, hi,
+                                arith::AddIOp::create(ob, loc, limit, one));
+    break;
+  case CmpIPredicate::sgt:
+    lo = arith::MaxSIOp::create(ob, loc, lo,
+                                arith::AddIOp::create(ob, loc, limit, one));
+    break;
+  case CmpIPredicate::sge:
+    lo = arith::MaxSIOp::create(ob, loc, lo, limit);
+    break;
+  case CmpIPredicate::eq:
+    lo = arith::MaxSIOp::create(ob, loc, lo, limit);
+    hi = arith::MinSIOp::create(ob, loc, hi,
+                                arith::AddIOp::create(ob, loc, limit, one));
+    break;
+  default:
+    llvm_unreachable("predicate not matched");
+  }
+  hi = arith::MaxSIOp::create(ob, loc, hi, lo);
+  Value loIndex = arith::IndexCastOp::create(ob, loc, ob.getIndexType(), lo);
+  Value hiIndex = arith::IndexCastOp::create(ob, loc, ob.getIndexType(), hi);
+  auto inner = scf::ForOp::create(ob, loc, loIndex, hiIndex,
+                                  loop.getStep()[0]);
+  OpBuilder ib = OpBuilder::atBlockTerminator(inner.getBody());
+  IRMapping bodyMapping;
+  bodyMapping.map(loop.getInductionVars()[0], inner.getInductionVar());
+  for (auto [from, to] : llvm::zip(llvm::drop_begin(loop.getInductionVars()),
+                                   outer.getInductionVars()))
+    bodyMapping.map(from, to);
+  for (Operation &op : loop.getBody()->without_terminator())
+    ib.clone(op, bodyMapping);
+  // Inside the narrowed loop the comparison holds.
+  Operation *copy = bodyMapping.lookup(match->cmp.getOperation());
+  OpBuilder cb(copy);
+  copy->getResult(0).replaceAllUsesWith(
+      arith::ConstantOp::create(cb, loc, cb.getBoolAttr(!match->negated)));
+  copy->erase();
+  loop->moveBefore(ifOp.elseBlock()->getTerminator());
+  if (remarks)
+    guard.emitRemark() << "cucpu: innermost thread index narrowed per value "
+                          "of the other thread indices";
+  return true;
+}
+
 struct NarrowThreadLoopsPass
     : public cucpu::impl::NarrowThreadLoopsBase<NarrowThreadLoopsPass> {
   using NarrowThreadLoopsBase::NarrowThreadLoopsBase;
@@ -427,8 +643,10 @@ struct NarrowThreadLoopsPass
       for (auto [cmp, negated] : comparisons)
         if (narrowing.narrowBy(cmp, negated))
           replaced.push_back({cmp, negated});
-      if (!narrowing.changed())
+      if (!narrowing.changed()) {
+        narrowInnerByOuter(loop, guard, comparisons, remarks);
         continue;
+      }
       if (remarks)
         guard.emitRemark()
             << "cucpu: thread loop narrowed to the threads whose "

@@ -106,3 +106,56 @@ func.func @keep_reading_if(%c: i1, %p: !llvm.ptr) -> i32 {
   }
   return %r : i32
 }
+
+// `max(a, b)` with its parameters in locals: clang's `a > b ? a : b` selects
+// an address. Both locals are read and the value selected.
+// CHECK-LABEL: func.func @load_of_selected_locals
+// CHECK: %[[A:.*]] = llvm.load %[[PA:.*]] {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK: %[[B:.*]] = llvm.load %[[PB:.*]] {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK: %[[GT:.*]] = arith.cmpi sgt, %[[A]], %[[B]]
+// CHECK: %[[VA:.*]] = llvm.load %[[PA]] {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK: %[[VB:.*]] = llvm.load %[[PB]] {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK: arith.select %[[GT]], %[[VA]], %[[VB]] : i32
+func.func @load_of_selected_locals(%x: i32, %y: i32) -> i32 {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %pa = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+  %pb = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+  llvm.store %x, %pa {alignment = 4 : i64} : i32, !llvm.ptr
+  llvm.store %y, %pb {alignment = 4 : i64} : i32, !llvm.ptr
+  %a = llvm.load %pa {alignment = 4 : i64} : !llvm.ptr -> i32
+  %b = llvm.load %pb {alignment = 4 : i64} : !llvm.ptr -> i32
+  %gt = arith.cmpi sgt, %a, %b : i32
+  %p = arith.select %gt, %pa, %pb : !llvm.ptr
+  %r = llvm.load %p {alignment = 4 : i64} : !llvm.ptr -> i32
+  return %r : i32
+}
+
+// A select between a local and another pointer may point anywhere: the load
+// stays.
+// CHECK-LABEL: func.func @load_of_selected_pointer
+// CHECK: %[[P:.*]] = arith.select
+// CHECK: llvm.load %[[P]]
+func.func @load_of_selected_pointer(%c: i1, %q: !llvm.ptr) -> i32 {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %pa = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+  %p = arith.select %c, %pa, %q : !llvm.ptr
+  %r = llvm.load %p : !llvm.ptr -> i32
+  return %r : i32
+}
+
+// `if (i >= n) {} else { W }` (an early return whose flag was promoted)
+// becomes `if (i < n) { W }`.
+// CHECK-LABEL: func.func @swap_empty_then
+// CHECK: %[[LT:.*]] = arith.cmpi slt, %arg0, %arg1 : i32
+// CHECK-NEXT: scf.if %[[LT]] {
+// CHECK-NEXT: llvm.store
+// CHECK-NEXT: }
+// CHECK-NOT: else
+func.func @swap_empty_then(%i: i32, %n: i32, %p: !llvm.ptr) {
+  %done = arith.cmpi sge, %i, %n : i32
+  scf.if %done {
+  } else {
+    llvm.store %i, %p : i32, !llvm.ptr
+  }
+  return
+}

@@ -70,6 +70,62 @@ func.func @counter(%g: index, %b: index, %n: i32) {
 
 // -----
 
+// When no thread loop reads the counter after storing to it, every store
+// stores a value computed before its thread loop: the same value in every
+// thread, which goes into the first slot (the one all reads read) instead of
+// one slot per thread.
+
+// CHECK-LABEL: func.func @counter_first_slot
+// CHECK: %[[STEP:.*]] = llvm.alloca %{{.*}} x i32
+// CHECK: scf.parallel
+// CHECK: llvm.store %{{.*}}, %[[STEP]] {alignment = 4 : i64} : i32, !llvm.ptr
+// CHECK: scf.while
+// CHECK: } do {
+// CHECK: "test.first"
+// CHECK: %[[S2:.*]] = llvm.load %[[STEP]] {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK-NEXT: scf.parallel
+// CHECK: %[[NEXT:.*]] = arith.addi %[[S2]]
+// CHECK-NEXT: llvm.store %[[NEXT]], %[[STEP]] {alignment = 4 : i64} : i32, !llvm.ptr
+// CHECK: scf.yield
+
+// OFF-LABEL: func.func @counter_first_slot
+// OFF: } do {
+// OFF: llvm.getelementptr
+// OFF: llvm.store
+func.func @counter_first_slot(%g: index, %b: index, %n: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i64
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  scf.parallel (%bid) = (%c0) to (%g) step (%c1) {
+    scf.parallel (%tid) = (%c0) to (%b) step (%c1) {
+      %step = llvm.alloca %one x i32 {alignment = 4 : i64} : (i64) -> !llvm.ptr
+      "test.before"(%tid) : (index) -> ()
+      simt.barrier(%tid)
+      llvm.store %c0_i32, %step {alignment = 4 : i64} : i32, !llvm.ptr
+      scf.while : () -> () {
+        %s = llvm.load %step {alignment = 4 : i64} : !llvm.ptr -> i32
+        %go = arith.cmpi slt, %s, %n : i32
+        scf.condition(%go)
+      } do {
+        %s = llvm.load %step {alignment = 4 : i64} : !llvm.ptr -> i32
+        "test.first"(%tid, %s) : (index, i32) -> ()
+        simt.barrier(%tid)
+        %s2 = llvm.load %step {alignment = 4 : i64} : !llvm.ptr -> i32
+        %next = arith.addi %s2, %c1_i32 : i32
+        llvm.store %next, %step {alignment = 4 : i64} : i32, !llvm.ptr
+        scf.yield
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
 // A local that threads set to their own index is not uniform: its loads stay
 // per thread.
 

@@ -149,3 +149,81 @@ func.func @not_narrowed(%out: !llvm.ptr, %flag: !llvm.ptr, %n: i32,
   } {cucpu.loop = "block"}
   return
 }
+
+// -----
+
+// nw's sweep over a tile's anti-diagonal, `if (tx + ty == diag)`: x's range
+// depends on y. The loop becomes a loop over y whose x runs over
+// [max(0, diag - y), min(nx, diag - y + 1)), when x fits its cast.
+
+// CHECK-LABEL: func.func @anti_diagonal
+// CHECK: %[[OK:.*]] = arith.cmpi sle
+// CHECK: scf.if %[[OK]] {
+// CHECK:   scf.parallel (%[[Y:.*]]) =
+// CHECK-DAG: %[[D:.*]] = arith.extsi %arg2 : i32 to i64
+// CHECK-DAG: %[[YI:.*]] = arith.index_castui %[[Y]] : index to i32
+// CHECK:     %[[YW:.*]] = arith.extsi %[[YI]] : i32 to i64
+// CHECK:     %[[LIMIT:.*]] = arith.subi %[[D]], %[[YW]] : i64
+// CHECK:     %[[LO:.*]] = arith.maxsi %[[LIMIT]], %{{.*}} : i64
+// CHECK:     %[[END:.*]] = arith.addi %[[LIMIT]], %{{.*}} : i64
+// CHECK:     %[[HI:.*]] = arith.minsi %{{.*}}, %[[END]] : i64
+// CHECK:     scf.for
+// CHECK-NOT:   arith.cmpi
+// CHECK:       llvm.store
+// CHECK:   } {cucpu.loop = "thread"}
+// CHECK: } else {
+// CHECK:   scf.parallel (%{{.*}}, %{{.*}}) =
+// CHECK:     arith.cmpi eq
+func.func @anti_diagonal(%out: !llvm.ptr, %blocks: index, %diag: i32,
+                         %nx: index, %ny: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%tx, %ty) = (%c0, %c0) to (%nx, %ny) step (%c1, %c1) {
+      %x = arith.index_castui %tx : index to i32
+      %y = arith.index_castui %ty : index to i32
+      %sum = arith.addi %x, %y overflow<nsw> : i32
+      %on = arith.cmpi eq, %sum, %diag : i32
+      scf.if %on {
+        llvm.store %x, %out : i32, !llvm.ptr
+      }
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
+
+// -----
+
+// `if (x >= nx || y >= ny) return;`: the work is guarded by the negation of
+// a disjunction, that is by x < nx and y < ny; both become bounds.
+
+// CHECK-LABEL: func.func @early_return_2d
+// CHECK: scf.if
+// CHECK:   scf.parallel (%{{.*}}, %{{.*}}) = (%{{.*}}, %{{.*}}) to (%[[UBX:.*]], %[[UBY:.*]])
+// CHECK-NOT: arith.cmpi
+// CHECK:     llvm.store
+// CHECK: } else {
+func.func @early_return_2d(%out: !llvm.ptr, %nx: i32, %ny: i32,
+                           %blocks: index, %tx: index, %ty: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%x, %y) = (%c0, %c0) to (%tx, %ty) step (%c1, %c1) {
+      %xi = arith.index_castui %x : index to i32
+      %yi = arith.index_castui %y : index to i32
+      %outX = arith.cmpi sge, %xi, %nx : i32
+      %outY = arith.cmpi sge, %yi, %ny : i32
+      %out2 = arith.select %outX, %true, %outY : i1
+      %in = arith.xori %out2, %true : i1
+      scf.if %in {
+        llvm.store %xi, %out : i32, !llvm.ptr
+      }
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
