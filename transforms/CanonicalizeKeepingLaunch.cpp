@@ -74,12 +74,23 @@ struct SpeculatePureIf : public OpRewritePattern<scf::IfOp> {
   /// both sides for every thread.
   static constexpr unsigned kMaxOpsPerBranch = 4;
 
+  /// A read of a local (`i < 15 - s` with the loop counter s kept in
+  /// memory across barriers) cannot fault either: the local is always
+  /// there to read.
+  static bool isLoadOfLocal(Operation &op) {
+    auto load = dyn_cast<LLVM::LoadOp>(op);
+    return load && !load.getVolatile_() &&
+           load.getOrdering() == LLVM::AtomicOrdering::not_atomic &&
+           load.getAddr().getDefiningOp<LLVM::AllocaOp>();
+  }
+
   static bool isSpeculatableBranch(Region &region) {
     if (region.empty())
       return false;
     unsigned count = 0;
     for (Operation &op : region.front().without_terminator()) {
-      if (++count > kMaxOpsPerBranch || op.getNumRegions() != 0 || !isPure(&op))
+      if (++count > kMaxOpsPerBranch || op.getNumRegions() != 0 ||
+          !(isPure(&op) || isLoadOfLocal(op)))
         return false;
     }
     return true;

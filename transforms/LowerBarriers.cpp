@@ -147,16 +147,58 @@ bool isRecomputable(Operation *op) {
          !isa<simt::BarrierOp>(op);
 }
 
+/// Whether `op` is a load of the calling thread's own slot of a per-thread
+/// buffer that nothing in `before` (the loop that runs up to the split)
+/// writes: loading again after the split gives the same value. No other
+/// thread touches the slot, so only this thread's code in `before` could
+/// have changed it. (A loop counter kept in memory across barriers, read
+/// before the first one to decide what a thread does.)
+bool isReloadable(Operation *op, scf::ParallelOp before) {
+  auto load = dyn_cast<LLVM::LoadOp>(op);
+  if (!load || load.getVolatile_() ||
+      load.getOrdering() != LLVM::AtomicOrdering::not_atomic)
+    return false;
+  Value root = load.getAddr();
+  while (auto gep = root.getDefiningOp<LLVM::GEPOp>())
+    root = gep.getBase();
+  auto buffer = root.getDefiningOp<LLVM::AllocaOp>();
+  if (!buffer || !buffer->hasAttr(kPerThreadAttr))
+    return false;
+  SmallVector<Value> addresses{root};
+  while (!addresses.empty()) {
+    Value address = addresses.pop_back_val();
+    for (OpOperand &use : address.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto gep = dyn_cast<LLVM::GEPOp>(user)) {
+        if (gep.getBase() == address) {
+          addresses.push_back(gep.getResult());
+          continue;
+        }
+      }
+      if (!before->isAncestor(user))
+        continue;
+      auto read = dyn_cast<LLVM::LoadOp>(user);
+      if (!read || read.getAddr() != address)
+        return false;
+    }
+  }
+  return true;
+}
+
 /// Chooses which of the values defined in `body` (before the split) are kept
 /// in memory; the others that the code after the split needs are recomputed.
 /// `crossing` are the values used after the split.
-llvm::SetVector<Value> chooseStoredValues(Block *body,
+llvm::SetVector<Value> chooseStoredValues(scf::ParallelOp before,
                                           ArrayRef<Value> crossing,
                                           CrossingMode mode,
                                           const DataLayout &layout) {
+  Block *body = before.getBody();
   auto definedInBody = [&](Value v) {
     Operation *def = v.getDefiningOp();
     return def && def->getBlock() == body;
+  };
+  auto canRecompute = [&](Operation *op) {
+    return isRecomputable(op) || isReloadable(op, before);
   };
   llvm::SetVector<Value> stored;
   if (mode == CrossingMode::Distribute) {
@@ -175,7 +217,7 @@ llvm::SetVector<Value> chooseStoredValues(Block *body,
   llvm::SetVector<Value> nodes(crossing.begin(), crossing.end());
   for (unsigned i = 0; i < nodes.size(); ++i) {
     Operation *def = nodes[i].getDefiningOp();
-    if (!isRecomputable(def))
+    if (!canRecompute(def))
       continue;
     for (Value operand : def->getOperands())
       if (definedInBody(operand))
@@ -191,7 +233,7 @@ llvm::SetVector<Value> chooseStoredValues(Block *body,
   for (auto [k, v] : llvm::enumerate(nodes)) {
     network.addEdge(2 * k, 2 * k + 1, storageBytes(v.getType(), layout));
     Operation *def = v.getDefiningOp();
-    if (!isRecomputable(def)) {
+    if (!canRecompute(def)) {
       network.addEdge(source, 2 * k, FlowNetwork::kInfinite);
       continue;
     }
@@ -449,7 +491,7 @@ scf::ParallelOp BarrierLowering::split(scf::ParallelOp loop, Operation *at) {
     return next;
   SmallVector<Value> crossing(crossingSet.begin(), crossingSet.end());
   llvm::SetVector<Value> stored =
-      chooseStoredValues(body, crossing, mode, layout);
+      chooseStoredValues(loop, crossing, mode, layout);
 
   // Stored values: one slot per thread, written at the end of the first
   // loop, read at the start of the second.

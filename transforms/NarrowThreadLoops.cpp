@@ -26,6 +26,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 namespace cucpu {
 #define GEN_PASS_DEF_NARROWTHREADLOOPS
@@ -634,6 +635,9 @@ struct NarrowThreadLoopsPass
       scf::IfOp guard = guardedWork(loop);
       if (!guard)
         continue;
+      // A bound computed in the loop from values all threads share (`tx <
+      // 15 - s`) is computed before it, where the comparison can use it.
+      moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
       SmallVector<std::pair<arith::CmpIOp, bool>> comparisons;
       conjuncts(guard.getCondition(), loop, comparisons);
       if (comparisons.empty())

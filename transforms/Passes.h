@@ -46,6 +46,11 @@ constexpr llvm::StringLiteral kThreadLoopRole = "thread";
 /// parallel region, so that each worker thread has its own memo.
 constexpr llvm::StringLiteral kPerWorkerAttr = "cucpu.per_worker";
 
+/// Attribute on the per-thread buffers that the passes restructuring thread
+/// loops create: each thread accesses only its own slot, so no other thread
+/// writes what a thread reads from it.
+constexpr llvm::StringLiteral kPerThreadAttr = "cucpu.per_thread";
+
 /// Attribute on the allocas of a parallel-LICM memo: the threads of a loop
 /// share them on purpose.
 constexpr llvm::StringLiteral kMemoAttr = "cucpu.memo";

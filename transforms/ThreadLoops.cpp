@@ -57,8 +57,11 @@ Value perThreadBuffer(OpBuilder &b, Location loc, scf::ParallelOp loop,
     size = arith::MulIOp::create(b, loc, size, c);
   }
   b.setInsertionPointToStart(blockLoop.getBody());
-  return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
-                                type, size, /*alignment=*/16);
+  auto buffer = LLVM::AllocaOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), type, size,
+      /*alignment=*/16);
+  buffer->setAttr(kPerThreadAttr, b.getUnitAttr());
+  return buffer;
 }
 
 Value threadSlot(OpBuilder &b, Location loc, scf::ParallelOp loop,

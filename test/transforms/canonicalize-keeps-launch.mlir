@@ -159,3 +159,42 @@ func.func @swap_empty_then(%i: i32, %n: i32, %p: !llvm.ptr) {
   }
   return
 }
+
+// `t > s && t < 15 - s` with the counter s in a local: the branch reads the
+// local, which cannot fault, so the short-circuit `if` becomes a select.
+// CHECK-LABEL: func.func @speculate_load_of_local
+// CHECK-NOT: scf.if
+// CHECK: arith.select
+// UPSTREAM-LABEL: func.func @speculate_load_of_local
+// UPSTREAM: scf.if
+func.func @speculate_load_of_local(%t: i32, %c: i1) -> i1 {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %c15 = arith.constant 15 : i32
+  %false = arith.constant false
+  %s = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+  llvm.store %t, %s : i32, !llvm.ptr
+  %r = scf.if %c -> (i1) {
+    %v = llvm.load %s : !llvm.ptr -> i32
+    %b = arith.subi %c15, %v : i32
+    %lt = arith.cmpi slt, %t, %b : i32
+    scf.yield %lt : i1
+  } else {
+    scf.yield %false : i1
+  }
+  return %r : i1
+}
+
+// A load through a pointer that may not point anywhere stays in its branch.
+// CHECK-LABEL: func.func @keep_load_of_pointer
+// CHECK: scf.if
+// CHECK: llvm.load
+func.func @keep_load_of_pointer(%p: !llvm.ptr, %c: i1) -> i32 {
+  %zero = arith.constant 0 : i32
+  %r = scf.if %c -> (i32) {
+    %v = llvm.load %p : !llvm.ptr -> i32
+    scf.yield %v : i32
+  } else {
+    scf.yield %zero : i32
+  }
+  return %r : i32
+}

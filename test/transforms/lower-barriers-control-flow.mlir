@@ -43,7 +43,7 @@ func.func @barrier_in_if(%g: index, %b: index, %n: index) {
 
 // CHECK-LABEL: func.func @barrier_in_while
 // CHECK: scf.parallel
-// CHECK-DAG: %[[ACTIVE:.*]] = llvm.alloca %{{.*}} x i8
+// CHECK-DAG: %[[ACTIVE:.*]] = llvm.alloca %{{.*}} x i8 {alignment = 16 : i64, cucpu.per_thread}
 // CHECK-DAG: %[[ANY:.*]] = llvm.alloca %{{.*}} x i8 {alignment = 1 : i64}
 // The threads all start active.
 // CHECK: scf.parallel
@@ -94,7 +94,7 @@ func.func @barrier_in_while(%g: index, %b: index) {
 
 // CHECK-LABEL: func.func @locals
 // CHECK: scf.parallel
-// CHECK: %[[ARRAY:.*]] = llvm.alloca %{{.*}} x i32 {alignment = 16 : i64}
+// CHECK: %[[ARRAY:.*]] = llvm.alloca %{{.*}} x i32 {alignment = 16 : i64, cucpu.per_thread}
 // CHECK: scf.parallel (%[[T:.*]]) =
 // CHECK: %[[SLOT:.*]] = llvm.getelementptr %[[ARRAY]]
 // CHECK: llvm.store %{{.*}}, %[[SLOT]]

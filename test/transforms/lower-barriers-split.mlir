@@ -8,7 +8,7 @@
 
 // MINCUT-LABEL: func.func @split
 // MINCUT: scf.parallel
-// MINCUT-COUNT-2: llvm.alloca %{{.*}} x f32 {alignment = 16 : i64}
+// MINCUT-COUNT-2: llvm.alloca %{{.*}} x f32 {alignment = 16 : i64, cucpu.per_thread}
 // MINCUT-NOT: llvm.alloca
 // MINCUT: scf.parallel
 // MINCUT: %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f32
@@ -29,7 +29,7 @@
 
 // DIST-LABEL: func.func @split
 // DIST: scf.parallel
-// DIST-COUNT-4: llvm.alloca %{{.*}} x f32 {alignment = 16 : i64}
+// DIST-COUNT-4: llvm.alloca %{{.*}} x f32 {alignment = 16 : i64, cucpu.per_thread}
 // DIST: scf.parallel
 // DIST: arith.divf
 // DIST-COUNT-4: llvm.store

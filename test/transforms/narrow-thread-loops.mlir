@@ -227,3 +227,38 @@ func.func @early_return_2d(%out: !llvm.ptr, %nx: i32, %ny: i32,
   } {cucpu.loop = "block"}
   return
 }
+
+// -----
+
+// hotspot's `tx < 15 - s`: the bound is computed inside the thread loop from
+// values all threads share. It is computed before the loop, and the
+// comparison becomes the upper bound.
+
+// CHECK-LABEL: func.func @bound_computed_in_loop
+// CHECK: %[[BOUND:.*]] = arith.subi %c15_i32, %arg2 overflow<nsw> : i32
+// CHECK: %[[WIDE:.*]] = arith.extsi %[[BOUND]] : i32 to i64
+// CHECK: arith.minsi %{{.*}}, %[[WIDE]] : i64
+// CHECK: scf.if
+// CHECK:   scf.parallel
+// CHECK-NOT: arith.cmpi
+// CHECK:     llvm.store
+// CHECK: } else {
+func.func @bound_computed_in_loop(%out: !llvm.ptr, %blocks: index, %s: i32,
+                                  %threads: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c15 = arith.constant 15 : i32
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+      %x = arith.index_castui %t : index to i32
+      %bound = arith.subi %c15, %s overflow<nsw> : i32
+      %in = arith.cmpi slt, %x, %bound : i32
+      scf.if %in {
+        llvm.store %x, %out : i32, !llvm.ptr
+      }
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
