@@ -78,6 +78,19 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
       pm.addPass(createPromoteLocals());
     pm.addPass(createCanonicalizeKeepingLaunch());
     pm.addPass(createCSEPass());
+    // An early return's flag is promoted above; the guard it leaves around
+    // the rest of the kernel moves out of the thread loop, and the locals it
+    // held are promoted then. The GPU target maps a block loop's body to the
+    // kernel, with the thread loop as its only content: there the guard stays
+    // in the threads.
+    if (options.hoistUniformIfs && !options.gpuTarget) {
+      pm.addNestedPass<func::FuncOp>(
+          createHoistUniformIfs({/*remarks=*/options.remarks}));
+      if (options.mem2reg)
+        pm.addPass(createPromoteLocals());
+      pm.addPass(createCanonicalizeKeepingLaunch());
+      pm.addPass(createCSEPass());
+    }
     if (options.barrierMotion)
       pm.addPass(createMoveBarriers({/*remarks=*/options.remarks}));
     if (options.barrierElimination)

@@ -53,6 +53,9 @@ struct PipelineOptions {
   /// Split thread loops so that each guard on the thread index has its own
   /// loop (only with inner serialization).
   bool splitThreadLoops = true;
+  /// Take an if on a block-uniform condition (an early return on the block
+  /// index) once per block, outside the thread loop (CPU only).
+  bool hoistUniformIfs = true;
   /// Narrow thread loops to the threads whose index comparisons hold.
   bool narrowThreadLoops = true;
   /// Mark the serial thread loops' plain accesses as independent across

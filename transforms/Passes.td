@@ -103,6 +103,31 @@ def InterchangeUniformLoops
                            "mlir::arith::ArithDialect"];
 }
 
+def HoistUniformIfs : Pass<"simt-hoist-uniform-ifs", "mlir::func::FuncOp"> {
+  let summary = "Move an if on a block-uniform condition out of the thread loop";
+  let description = [{
+    A thread loop whose work is all inside one `scf.if` whose condition is
+    defined outside the loop (`if (blockIdx.x >= n) return;`) becomes an
+    `scf.if` around the thread loop:
+
+    ```
+    threads (t) { pure prefix; if (c) { W } }
+    ->
+    if (c) { threads (t) { pure prefix; W } }
+    ```
+
+    Every thread of the block decides alike, so the guard is taken once per
+    block. The work is then the thread loop's direct child, where locals are
+    promoted across barriers and barriers split the loop without per-thread
+    flags. Runs on the CPU path before the parallel optimizations.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per hoisted condition">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect"];
+}
+
 def SplitThreadLoops : Pass<"simt-split-thread-loops", "mlir::func::FuncOp"> {
   let summary = "Give each guard on the thread index a thread loop of its own";
   let description = [{

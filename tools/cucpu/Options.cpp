@@ -129,8 +129,8 @@ COMPILATION OPTIONS:
   -fno-cucpu-mem2reg, -fno-cucpu-licm,
   -fno-cucpu-region-fusion, -fno-cucpu-inner-serialization,
   -fno-cucpu-loop-interchange, -fno-cucpu-split-thread-loops,
-  -fno-cucpu-narrow-thread-loops, -fno-cucpu-parallel-accesses,
-  -fno-cucpu-uniform-locals
+  -fno-cucpu-hoist-uniform-ifs, -fno-cucpu-narrow-thread-loops,
+  -fno-cucpu-parallel-accesses, -fno-cucpu-uniform-locals
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -143,9 +143,10 @@ COMPILATION OPTIONS:
                         making the serial thread loop the inner loop of a
                         loop whose trip count all threads share; giving
                         each guard on the thread index a thread loop of its
-                        own; running a thread loop over only the threads
-                        whose index
-                        guard (`if (i < n)`) holds; telling LLVM's
+                        own; taking a condition that all of a block's
+                        threads share (an early return on blockIdx) once
+                        for the block; running a thread loop over only the
+                        threads whose index guard (`if (i < n)`) holds; telling LLVM's
                         vectorizer that the threads' accesses are
                         independent (llvm.loop.parallel_accesses); reading a
                         loop counter around barriers once per thread loop
@@ -545,6 +546,9 @@ const std::vector<OptionSpec> &optionTable() {
        true},
       {Form::Flag, {"-fno-cucpu-split-thread-loops"},
        [](P &p, StringRef) { p.opts.pipeline.splitThreadLoops = false; },
+       true},
+      {Form::Flag, {"-fno-cucpu-hoist-uniform-ifs"},
+       [](P &p, StringRef) { p.opts.pipeline.hoistUniformIfs = false; },
        true},
       {Form::Flag, {"-fno-cucpu-narrow-thread-loops"},
        [](P &p, StringRef) { p.opts.pipeline.narrowThreadLoops = false; },
