@@ -23,10 +23,12 @@
 #include "transforms/ThreadLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace cucpu {
 #define GEN_PASS_DEF_NARROWTHREADLOOPS
@@ -65,6 +67,9 @@ CmpIPredicate swapOperands(CmpIPredicate pred) {
   }
   llvm_unreachable("unknown predicate");
 }
+
+void computeMemosBefore(scf::ParallelOp loop, ArrayRef<Value> lower,
+                        ArrayRef<Value> upper);
 
 /// Builds the bound computations and the no-wrap checks of one thread loop,
 /// before it.
@@ -327,6 +332,74 @@ void Narrowing::rewrite(ArrayRef<std::pair<Operation *, bool>> replaced) {
     copy->erase();
   }
   loop->moveBefore(ifOp.elseBlock()->getTerminator());
+  computeMemosBefore(narrowedLoop, newLower, newUpper);
+}
+
+/// A memo of parallel LICM (`if (!computed) { v = work; computed = true }`)
+/// sits where the threads needed its value: under their guard, which
+/// narrowing has just turned into bounds. Every iteration of the narrowed
+/// loop now needs it, so when the loop runs at all the memo can be read
+/// once before it; in the loop the check of the flag was what kept LLVM
+/// from vectorizing (normalize's `out[i] = in[i] / sum(in, n)`).
+void computeMemosBefore(scf::ParallelOp loop, ArrayRef<Value> lower,
+                        ArrayRef<Value> upper) {
+  auto definedOutside = [&](Value v) {
+    return !loop->isAncestor(v.getParentRegion()->getParentOp());
+  };
+  // The guard whose comparisons all became bounds is now `if (true)`: its
+  // work is the loop's.
+  for (Operation &op :
+       llvm::make_early_inc_range(loop.getBody()->without_terminator())) {
+    auto guard = dyn_cast<scf::IfOp>(op);
+    if (!guard || guard.getNumResults() != 0 || guard.elseBlock() ||
+        !matchPattern(guard.getCondition(), m_One()))
+      continue;
+    guard.thenBlock()->getTerminator()->erase();
+    loop.getBody()->getOperations().splice(
+        guard->getIterator(), guard.thenBlock()->getOperations());
+    guard.erase();
+  }
+  for (Operation &op :
+       llvm::make_early_inc_range(loop.getBody()->without_terminator())) {
+    auto memo = dyn_cast<scf::IfOp>(op);
+    if (!memo || memo.getNumResults() == 0)
+      continue;
+    auto flag = memo.getCondition().getDefiningOp<LLVM::LoadOp>();
+    if (!flag || flag->getBlock() != loop.getBody() || !flag->hasOneUse() ||
+        !definedOutside(flag.getAddr()))
+      continue;
+    auto flagAlloca = flag.getAddr().getDefiningOp<LLVM::AllocaOp>();
+    if (!flagAlloca || !flagAlloca->hasAttr(kMemoAttr))
+      continue;
+    SetVector<Value> used;
+    getUsedValuesDefinedAbove(memo->getRegions(), used);
+    if (!llvm::all_of(used, definedOutside))
+      continue;
+    OpBuilder b(loop);
+    Location loc = memo.getLoc();
+    Value runs;
+    for (auto [lo, hi] : llvm::zip(lower, upper)) {
+      Value nonEmpty =
+          arith::CmpIOp::create(b, loc, CmpIPredicate::slt, lo, hi);
+      runs = runs ? arith::AndIOp::create(b, loc, runs, nonEmpty).getResult()
+                  : nonEmpty;
+    }
+    auto guard = scf::IfOp::create(b, loc, memo.getResultTypes(), runs,
+                                   /*withElseRegion=*/true);
+    OpBuilder tb = guard.getThenBodyBuilder();
+    flag->moveBefore(tb.getInsertionBlock(), tb.getInsertionPoint());
+    memo->moveAfter(flag);
+    scf::YieldOp::create(tb, loc, memo.getResults());
+    // An empty loop uses nothing: any value will do.
+    OpBuilder eb = guard.getElseBodyBuilder();
+    SmallVector<Value> unused;
+    for (Type type : memo.getResultTypes())
+      unused.push_back(LLVM::PoisonOp::create(eb, loc, type));
+    scf::YieldOp::create(eb, loc, unused);
+    memo->replaceUsesWithIf(guard.getResults(), [&](OpOperand &use) {
+      return loop->isAncestor(use.getOwner());
+    });
+  }
 }
 
 /// Whether `op` (with what it contains) at most reads memory: skipping it

@@ -262,3 +262,63 @@ func.func @bound_computed_in_loop(%out: !llvm.ptr, %blocks: index, %s: i32,
   } {cucpu.loop = "block"}
   return
 }
+
+// -----
+
+// normalize: `if (i < n) out[i] = in[i] / sum(in, n)`, the sum memoized by
+// parallel LICM under the guard. Once the guard is the loop's bounds, every
+// iteration reads the memo: it is read once before the loop (when the loop
+// runs), and the loop only divides.
+
+// CHECK-LABEL: func.func @memo_read_before_loop
+// CHECK: %[[POISON:.*]] = llvm.mlir.poison : f32
+// CHECK: scf.if
+// CHECK:   %[[RUNS:.*]] = arith.cmpi sgt, %{{.*}}, %c0 : index
+// CHECK:   %[[SUM:.*]] = scf.if %[[RUNS]] -> (f32) {
+// CHECK:     %[[DONE:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i1
+// CHECK:     scf.if %[[DONE]] -> (f32) {
+// CHECK:   scf.yield %[[POISON]] : f32
+// CHECK:   scf.parallel
+// CHECK-NOT: scf.if
+// CHECK:     arith.divf %{{.*}}, %[[SUM]] : f32
+// CHECK:   } {cucpu.loop = "thread"}
+// CHECK: } else {
+func.func @memo_read_before_loop(%in: !llvm.ptr, %out: !llvm.ptr, %n: i32,
+                                 %base: i32, %blocks: index,
+                                 %threads: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i64
+  %true = arith.constant true
+  %zero = arith.constant 0.0 : f32
+  %done = llvm.alloca %one x i1 {cucpu.memo} : (i64) -> !llvm.ptr
+  %value = llvm.alloca %one x f32 {cucpu.memo} : (i64) -> !llvm.ptr
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+      %x = arith.index_castui %t : index to i32
+      %i = arith.addi %base, %x overflow<nsw> : i32
+      %in_range = arith.cmpi slt, %i, %n : i32
+      scf.if %in_range {
+        %i64 = arith.extsi %i : i32 to i64
+        %p = llvm.getelementptr %in[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        %v = llvm.load %p : !llvm.ptr -> f32
+        %computed = llvm.load %done : !llvm.ptr -> i1
+        %sum = scf.if %computed -> (f32) {
+          %s = llvm.load %value : !llvm.ptr -> f32
+          scf.yield %s : f32
+        } else {
+          %s = llvm.load %in : !llvm.ptr -> f32
+          llvm.store %s, %value : f32, !llvm.ptr
+          llvm.store %true, %done : i1, !llvm.ptr
+          scf.yield %s : f32
+        }
+        %r = arith.divf %v, %sum : f32
+        %q = llvm.getelementptr %out[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        llvm.store %r, %q : f32, !llvm.ptr
+      }
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
