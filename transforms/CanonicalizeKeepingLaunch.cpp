@@ -123,7 +123,8 @@ struct SpeculatePureIf : public OpRewritePattern<scf::IfOp> {
 /// clang's conditional operator on lvalues selects an address) loads through
 /// a select of their addresses, which keeps both locals in memory. A local is
 /// always safe to read, so both are read and the value is selected; the
-/// locals are then only loaded and stored, and mem2reg promotes them.
+/// locals are then only loaded and stored, and mem2reg promotes them. When
+/// only one side is a local, each side is read in a branch of an `if`.
 struct LoadOfSelectedLocals : public OpRewritePattern<LLVM::LoadOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -145,17 +146,33 @@ struct LoadOfSelectedLocals : public OpRewritePattern<LLVM::LoadOp> {
     } else {
       return failure();
     }
-    if (!trueAddr.getDefiningOp<LLVM::AllocaOp>() ||
-        !falseAddr.getDefiningOp<LLVM::AllocaOp>())
+    bool trueLocal = trueAddr.getDefiningOp<LLVM::AllocaOp>() != nullptr;
+    bool falseLocal = falseAddr.getDefiningOp<LLVM::AllocaOp>() != nullptr;
+    if (!trueLocal && !falseLocal)
       return failure();
-    auto readFrom = [&](Value from) {
-      return LLVM::LoadOp::create(rewriter, load.getLoc(), load.getType(),
-                                  from, load.getAlignment().value_or(0));
+    auto readFrom = [&](OpBuilder &b, Value from) {
+      return LLVM::LoadOp::create(b, load.getLoc(), load.getType(), from,
+                                  load.getAlignment().value_or(0));
     };
-    Value trueValue = readFrom(trueAddr);
-    Value falseValue = readFrom(falseAddr);
-    rewriter.replaceOpWithNewOp<arith::SelectOp>(load, condition, trueValue,
-                                                 falseValue);
+    if (trueLocal && falseLocal) {
+      Value trueValue = readFrom(rewriter, trueAddr);
+      Value falseValue = readFrom(rewriter, falseAddr);
+      rewriter.replaceOpWithNewOp<arith::SelectOp>(load, condition, trueValue,
+                                                   falseValue);
+      return success();
+    }
+    // `float above = nz > 1 ? in[c + plane] : here;` selects between a
+    // pointer that may not be valid to read and a local: only the selected
+    // one is read, in a branch.
+    auto ifOp = scf::IfOp::create(rewriter, load.getLoc(), load.getType(),
+                                  condition, /*withElseRegion=*/true);
+    OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
+    scf::YieldOp::create(thenBuilder, load.getLoc(),
+                         ValueRange{readFrom(thenBuilder, trueAddr)});
+    OpBuilder elseBuilder = ifOp.getElseBodyBuilder();
+    scf::YieldOp::create(elseBuilder, load.getLoc(),
+                         ValueRange{readFrom(elseBuilder, falseAddr)});
+    rewriter.replaceOp(load, ifOp.getResults());
     return success();
   }
 };

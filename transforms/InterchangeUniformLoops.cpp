@@ -60,12 +60,19 @@ Stride addStrides(Stride a, Stride b) {
 /// ignored.
 class StrideAnalysis {
 public:
-  explicit StrideAnalysis(llvm::function_ref<bool(Value)> isSource)
-      : isSource(isSource) {}
+  /// `known` may give the stride of a value directly (a loop-carried
+  /// argument whose stride follows from its initial value and its step).
+  explicit StrideAnalysis(
+      llvm::function_ref<bool(Value)> isSource,
+      llvm::function_ref<std::optional<Stride>(Value)> known = {})
+      : isSource(isSource), known(known) {}
 
   Stride of(Value v) {
     if (isSource(v))
       return Stride::Unit;
+    if (known)
+      if (std::optional<Stride> s = known(v))
+        return *s;
     auto it = memo.find(v);
     if (it != memo.end())
       return it->second;
@@ -114,6 +121,7 @@ private:
   }
 
   llvm::function_ref<bool(Value)> isSource;
+  llvm::function_ref<std::optional<Stride>(Value)> known;
   DenseMap<Value, Stride> memo;
 };
 
@@ -496,12 +504,54 @@ StringRef profitReason(scf::ParallelOp loop, scf::WhileOp whileOp,
                        ArrayRef<bool> uniformArg) {
   Value x = loop.getInductionVars().front();
   auto isThreadX = [&](Value v) { return v == x; };
+  auto yield = cast<scf::YieldOp>(whileOp.getAfterBody()->getTerminator());
+  // The k-th argument of the loop when `v` is one, with the value added to
+  // it at each iteration when its next value is `arg + step`.
+  auto carried = [&](Value v) -> std::optional<std::pair<unsigned, Value>> {
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg || (arg.getOwner() != whileOp.getBeforeBody() &&
+                 arg.getOwner() != whileOp.getAfterBody()))
+      return std::nullopt;
+    unsigned k = arg.getArgNumber();
+    Value step;
+    if (auto add = yield.getOperand(k).getDefiningOp<arith::AddIOp>()) {
+      Value self = whileOp.getAfterBody()->getArgument(k);
+      if (add.getLhs() == self)
+        step = add.getRhs();
+      else if (add.getRhs() == self)
+        step = add.getLhs();
+    }
+    return std::make_pair(k, step);
+  };
+  // An index carried as `c += plane` from a start that is consecutive
+  // across threads stays consecutive across threads in every iteration.
+  StrideAnalysis *threadStridesRef = nullptr;
+  auto threadStrideOfCarried = [&](Value v) -> std::optional<Stride> {
+    auto arg = carried(v);
+    if (!arg || !arg->second ||
+        threadStridesRef->of(arg->second) != Stride::Zero)
+      return std::nullopt;
+    return threadStridesRef->of(whileOp.getInits()[arg->first]);
+  };
+  StrideAnalysis threadStrides(isThreadX, threadStrideOfCarried);
+  threadStridesRef = &threadStrides;
+  // Per iteration, a carried index moves by its step: by one element only
+  // when the step is one.
   auto isIterationValue = [&](Value v) {
     auto arg = dyn_cast<BlockArgument>(v);
     return arg && whileOp->isAncestor(arg.getOwner()->getParentOp());
   };
-  StrideAnalysis threadStrides(isThreadX);
-  StrideAnalysis iterationStrides(isIterationValue);
+  auto iterationStrideOfCarried = [&](Value v) -> std::optional<Stride> {
+    auto arg = carried(v);
+    if (!arg || !arg->second || matchPattern(arg->second, m_One()))
+      return std::nullopt;
+    return Stride::Other;
+  };
+  auto isUnitIterationValue = [&](Value v) {
+    return isIterationValue(v) && !iterationStrideOfCarried(v);
+  };
+  StrideAnalysis iterationStrides(isUnitIterationValue,
+                                  iterationStrideOfCarried);
   int score = 0;
   bool accumulatesFloats = false;
   whileOp.getAfter().walk([&](Operation *op) {

@@ -130,11 +130,16 @@ func.func @load_of_selected_locals(%x: i32, %y: i32) -> i32 {
   return %r : i32
 }
 
-// A select between a local and another pointer may point anywhere: the load
-// stays.
+// A select between a local and another pointer (`c ? in[i] : here`): the
+// pointer may not be valid to read when not selected, so each side is read
+// in its own branch; the local is then only loaded and stored.
 // CHECK-LABEL: func.func @load_of_selected_pointer
-// CHECK: %[[P:.*]] = arith.select
-// CHECK: llvm.load %[[P]]
+// CHECK: %[[PA:.*]] = llvm.alloca
+// CHECK-NOT: arith.select
+// CHECK: scf.if %arg0 -> (i32) {
+// CHECK-NEXT: llvm.load %[[PA]]
+// CHECK: } else {
+// CHECK-NEXT: llvm.load %arg1
 func.func @load_of_selected_pointer(%c: i1, %q: !llvm.ptr) -> i32 {
   %one = llvm.mlir.constant(1 : i64) : i64
   %pa = llvm.alloca %one x i32 : (i64) -> !llvm.ptr

@@ -462,3 +462,50 @@ func.func @nested_fixed_loops(%a: !llvm.ptr, %c: !llvm.ptr, %out: !llvm.ptr,
   } {cucpu.loop = "block"}
   return
 }
+
+// -----
+
+// hotspot3d's walk along z: the index is carried (`c += plane`) from a start
+// that is consecutive across threads, so in[c] is consecutive across threads
+// in every iteration and strided by a plane along the loop. The loop is
+// interchanged.
+
+// CHECK-LABEL: func.func @carried_plane_index
+// CHECK: scf.parallel
+// CHECK:   scf.while
+// CHECK:   } do {
+// CHECK:     scf.parallel
+// CHECK:       llvm.load
+// CHECK:       llvm.store
+// CHECK:     } {cucpu.loop = "thread"}
+func.func @carried_plane_index(%in: !llvm.ptr, %out: !llvm.ptr, %plane: i32,
+                               %nz: i32, %blocks: index, %threads: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+      %x = arith.index_castui %t : index to i32
+      %r:2 = scf.while (%c = %x, %z = %c0_i32) : (i32, i32) -> (i32, i32) {
+        %go = arith.cmpi slt, %z, %nz : i32
+        scf.condition(%go) %c, %z : i32, i32
+      } do {
+      ^bb0(%c: i32, %z: i32):
+        %c64 = arith.extsi %c : i32 to i64
+        %p = llvm.getelementptr %in[%c64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        %v = llvm.load %p : !llvm.ptr -> f32
+        %sum = arith.addf %v, %v : f32
+        %q = llvm.getelementptr %out[%c64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        llvm.store %sum, %q : f32, !llvm.ptr
+        %next = arith.addi %c, %plane overflow<nsw> : i32
+        %z2 = arith.addi %z, %c1_i32 : i32
+        scf.yield %next, %z2 : i32, i32
+      }
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
