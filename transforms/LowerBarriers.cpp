@@ -308,7 +308,7 @@ public:
     memo[v] = false; // Cycles are not uniform.
     bool result;
     if (auto load = dyn_cast<LLVM::LoadOp>(def))
-      result = locals.contains(load.getAddr());
+      result = locals.contains(load.getAddr()) || isSharedRead(load);
     else
       result = def->getNumRegions() == 0 && isMemoryEffectFree(def) &&
                llvm::all_of(def->getOperands(),
@@ -359,6 +359,59 @@ public:
   }
 
 private:
+  /// The alloca `addr` points into, through getelementptrs.
+  static LLVM::AllocaOp rootAlloca(Value addr) {
+    while (auto gep = addr.getDefiningOp<LLVM::GEPOp>())
+      addr = gep.getBase();
+    return addr.getDefiningOp<LLVM::AllocaOp>();
+  }
+
+  /// Whether `op` may write memory other threads can see: anything but
+  /// reads, allocations and stores to the thread's own locals.
+  bool mayWriteShared(Operation *op) {
+    if (auto store = dyn_cast<LLVM::StoreOp>(op)) {
+      LLVM::AllocaOp root = rootAlloca(store.getAddr());
+      return !root || !loop->isAncestor(root);
+    }
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+        getEffectsRecursively(op);
+    if (!effects)
+      return true;
+    for (const MemoryEffects::EffectInstance &effect : *effects)
+      if (!isa<MemoryEffects::Read, MemoryEffects::Allocate>(
+              effect.getEffect()))
+        return true;
+    return false;
+  }
+
+  /// A read of block memory at an address all threads share, between two
+  /// barriers with nothing between them that writes memory other threads
+  /// see: every thread reads the same value (`node = nextNode;` after the
+  /// barrier that follows one thread's `nextNode = ...`).
+  bool isSharedRead(LLVM::LoadOp load) {
+    if (load.getVolatile_() ||
+        load.getOrdering() != LLVM::AtomicOrdering::not_atomic ||
+        loop->isAncestor(load.getAddr().getParentRegion()->getParentOp()))
+      return false;
+    LLVM::AllocaOp root = rootAlloca(load.getAddr());
+    if (!root || !root->getParentOp()->isAncestor(loop))
+      return false;
+    auto reachesBarrier = [&](auto range) {
+      for (Operation &op : range) {
+        if (isa<simt::BarrierOp>(op))
+          return true;
+        if (mayWriteShared(&op))
+          return false;
+      }
+      return false;
+    };
+    Block *block = load->getBlock();
+    return reachesBarrier(llvm::make_range(
+               std::next(load->getReverseIterator()), block->rend())) &&
+           reachesBarrier(
+               llvm::make_range(std::next(load->getIterator()), block->end()));
+  }
+
   scf::ParallelOp loop;
   llvm::SetVector<Value> locals;
   DenseMap<Value, bool> memo;

@@ -167,3 +167,110 @@ func.func @per_thread(%g: index, %b: index, %n: i32) {
   }
   return
 }
+
+// -----
+
+// b+tree's descent: one thread publishes the next node in block memory,
+// and after the barrier every thread reads it (`node = nextNode;`) with
+// nothing writing block memory before the next barrier. All threads read the
+// same value, so `node` is a uniform local: the loop reads it once, before
+// its thread loop.
+
+// CHECK-LABEL: func.func @shared_read
+// CHECK: } do {
+// CHECK: %[[NODE:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK-NEXT: scf.parallel (%[[T:.*]]) =
+// CHECK: "test.search"(%[[T]], %[[NODE]])
+
+// OFF-LABEL: func.func @shared_read
+// OFF: } do {
+// OFF-NEXT: scf.parallel
+// OFF: llvm.load
+// OFF: "test.search"
+func.func @shared_read(%g: index, %b: index, %n: i32, %root: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i64
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  scf.parallel (%bid) = (%c0) to (%g) step (%c1) {
+    %next = llvm.alloca %one x i32 {alignment = 4 : i64} : (i64) -> !llvm.ptr
+    scf.parallel (%tid) = (%c0) to (%b) step (%c1) {
+      %node = llvm.alloca %one x i32 {alignment = 4 : i64} : (i64) -> !llvm.ptr
+      %level = llvm.alloca %one x i32 {alignment = 4 : i64} : (i64) -> !llvm.ptr
+      llvm.store %root, %node {alignment = 4 : i64} : i32, !llvm.ptr
+      llvm.store %c0_i32, %level {alignment = 4 : i64} : i32, !llvm.ptr
+      scf.while : () -> () {
+        %l = llvm.load %level {alignment = 4 : i64} : !llvm.ptr -> i32
+        %go = arith.cmpi slt, %l, %n : i32
+        scf.condition(%go)
+      } do {
+        %v = llvm.load %node {alignment = 4 : i64} : !llvm.ptr -> i32
+        %hit = "test.search"(%tid, %v) : (index, i32) -> i1
+        scf.if %hit {
+          llvm.store %v, %next {alignment = 4 : i64} : i32, !llvm.ptr
+        }
+        simt.barrier(%tid)
+        %chosen = llvm.load %next {alignment = 4 : i64} : !llvm.ptr -> i32
+        llvm.store %chosen, %node {alignment = 4 : i64} : i32, !llvm.ptr
+        simt.barrier(%tid)
+        %l2 = llvm.load %level {alignment = 4 : i64} : !llvm.ptr -> i32
+        %l3 = arith.addi %l2, %c1_i32 : i32
+        llvm.store %l3, %level {alignment = 4 : i64} : i32, !llvm.ptr
+        scf.yield
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// A thread writes block memory between the barrier and the read: threads
+// may read different values, and `node` stays per thread.
+
+// CHECK-LABEL: func.func @shared_read_after_write
+// CHECK: } do {
+// CHECK-NEXT: scf.parallel
+// CHECK: llvm.load
+// CHECK: "test.search"
+func.func @shared_read_after_write(%g: index, %b: index, %n: i32, %root: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i64
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  scf.parallel (%bid) = (%c0) to (%g) step (%c1) {
+    %next = llvm.alloca %one x i32 {alignment = 4 : i64} : (i64) -> !llvm.ptr
+    scf.parallel (%tid) = (%c0) to (%b) step (%c1) {
+      %node = llvm.alloca %one x i32 {alignment = 4 : i64} : (i64) -> !llvm.ptr
+      %level = llvm.alloca %one x i32 {alignment = 4 : i64} : (i64) -> !llvm.ptr
+      llvm.store %root, %node {alignment = 4 : i64} : i32, !llvm.ptr
+      llvm.store %c0_i32, %level {alignment = 4 : i64} : i32, !llvm.ptr
+      scf.while : () -> () {
+        %l = llvm.load %level {alignment = 4 : i64} : !llvm.ptr -> i32
+        %go = arith.cmpi slt, %l, %n : i32
+        scf.condition(%go)
+      } do {
+        %v = llvm.load %node {alignment = 4 : i64} : !llvm.ptr -> i32
+        %hit = "test.search"(%tid, %v) : (index, i32) -> i1
+        simt.barrier(%tid)
+        scf.if %hit {
+          llvm.store %v, %next {alignment = 4 : i64} : i32, !llvm.ptr
+        }
+        %chosen = llvm.load %next {alignment = 4 : i64} : !llvm.ptr -> i32
+        llvm.store %chosen, %node {alignment = 4 : i64} : i32, !llvm.ptr
+        simt.barrier(%tid)
+        %l2 = llvm.load %level {alignment = 4 : i64} : !llvm.ptr -> i32
+        %l3 = arith.addi %l2, %c1_i32 : i32
+        llvm.store %l3, %level {alignment = 4 : i64} : i32, !llvm.ptr
+        scf.yield
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
