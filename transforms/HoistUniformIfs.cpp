@@ -40,18 +40,12 @@ namespace {
 /// The `if` that holds all of `loop`'s work, when its condition is defined
 /// outside the loop and its else branch is empty.
 scf::IfOp uniformGuard(scf::ParallelOp loop) {
-  scf::IfOp guard;
-  for (Operation &op : loop.getBody()->without_terminator()) {
-    // Locals declared before the guard are only allocated there: allocating
-    // them inside the guard changes nothing either.
-    if (op.getNumRegions() == 0 && (isPure(&op) || isa<LLVM::AllocaOp>(op)))
-      continue;
-    auto ifOp = dyn_cast<scf::IfOp>(op);
-    if (guard || !ifOp || ifOp.getNumResults() != 0 ||
-        (ifOp.elseBlock() && !ifOp.elseBlock()->without_terminator().empty()))
-      return {};
-    guard = ifOp;
-  }
+  // Locals declared before the guard are only allocated there: allocating
+  // them inside the guard changes nothing either.
+  scf::IfOp guard = soleGuard(loop, [](Operation &op) {
+    return op.getNumRegions() == 0 &&
+           (isPure(&op) || isa<LLVM::AllocaOp>(op));
+  });
   if (!guard ||
       loop->isAncestor(guard.getCondition().getParentRegion()->getParentOp()))
     return {};

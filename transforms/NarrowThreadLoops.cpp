@@ -472,17 +472,7 @@ void conjuncts(Value condition, scf::ParallelOp loop,
 /// it is an `scf.if` without results whose else branch is empty: the guarded
 /// work.
 scf::IfOp guardedWork(scf::ParallelOp loop) {
-  scf::IfOp guard;
-  for (Operation &op : loop.getBody()->without_terminator()) {
-    if (onlyReads(&op))
-      continue;
-    auto ifOp = dyn_cast<scf::IfOp>(op);
-    if (guard || !ifOp || ifOp.getNumResults() != 0 ||
-        (ifOp.elseBlock() && !ifOp.elseBlock()->without_terminator().empty()))
-      return {};
-    guard = ifOp;
-  }
-  return guard;
+  return soleGuard(loop, [](Operation &op) { return onlyReads(&op); });
 }
 
 /// The part of a comparison `x + b (pred) c` that narrowing by a bound

@@ -41,6 +41,17 @@ using namespace cucpu;
 
 namespace {
 
+/// Appends the values `op` uses: its operands and the values from above
+/// that its regions use.
+void appendValuesUsed(Operation *op, SmallVectorImpl<Value> &values) {
+  llvm::append_range(values, op->getOperands());
+  for (Region &region : op->getRegions()) {
+    llvm::SetVector<Value> above;
+    getUsedValuesDefinedAbove(region, above);
+    llvm::append_range(values, above);
+  }
+}
+
 /// Whether `v` depends on one of `ivs` through operations without effects
 /// nested in `scope`.
 bool dependsOnThreadIndex(Value v, ValueRange ivs, Operation *scope,
@@ -143,15 +154,7 @@ partitionAtGuards(Block &block, function_ref<bool(Operation *)> isGuard) {
     SmallVector<unsigned> found;
     SmallVector<Value> worklist;
     DenseSet<Value> visited;
-    auto addOperands = [&](Operation *user) {
-      llvm::append_range(worklist, user->getOperands());
-      for (Region &region : user->getRegions()) {
-        llvm::SetVector<Value> above;
-        getUsedValuesDefinedAbove(region, above);
-        llvm::append_range(worklist, above);
-      }
-    };
-    addOperands(op);
+    appendValuesUsed(op, worklist);
     while (!worklist.empty()) {
       Value v = worklist.pop_back_val();
       if (!visited.insert(v).second)
@@ -164,7 +167,7 @@ partitionAtGuards(Block &block, function_ref<bool(Operation *)> isGuard) {
         found.push_back(it->second);
         continue;
       }
-      addOperands(def);
+      appendValuesUsed(def, worklist);
     }
     return found;
   };
@@ -201,23 +204,15 @@ SmallVector<Operation *> pureOperationsNeeded(Block &block,
                                               ArrayRef<Operation *> ops) {
   DenseSet<Operation *> needed;
   SmallVector<Value> worklist;
-  auto addOperands = [&](Operation *user) {
-    llvm::append_range(worklist, user->getOperands());
-    for (Region &region : user->getRegions()) {
-      llvm::SetVector<Value> above;
-      getUsedValuesDefinedAbove(region, above);
-      llvm::append_range(worklist, above);
-    }
-  };
   for (Operation *op : ops)
-    addOperands(op);
+    appendValuesUsed(op, worklist);
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
     Operation *def = v.getDefiningOp();
     if (!def || def->getBlock() != &block || !isMemoryEffectFree(def) ||
         !needed.insert(def).second)
       continue;
-    addOperands(def);
+    appendValuesUsed(def, worklist);
   }
   SmallVector<Operation *> ordered;
   for (Operation &op : block.without_terminator())

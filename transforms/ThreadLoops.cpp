@@ -46,6 +46,21 @@ Value linearThreadId(OpBuilder &b, Location loc, scf::ParallelOp loop) {
   return arith::IndexCastOp::create(b, loc, b.getI64Type(), id);
 }
 
+scf::IfOp soleGuard(scf::ParallelOp loop,
+                    llvm::function_ref<bool(Operation &)> incidental) {
+  scf::IfOp guard;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (incidental(op))
+      continue;
+    auto ifOp = dyn_cast<scf::IfOp>(op);
+    if (guard || !ifOp || ifOp.getNumResults() != 0 ||
+        (ifOp.elseBlock() && !ifOp.elseBlock()->without_terminator().empty()))
+      return {};
+    guard = ifOp;
+  }
+  return guard;
+}
+
 Value perThreadBuffer(OpBuilder &b, Location loc, scf::ParallelOp loop,
                       Type type, int64_t count) {
   OpBuilder::InsertionGuard guard(b);

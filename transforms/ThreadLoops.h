@@ -17,6 +17,13 @@ namespace cucpu {
 /// Whether `loop` is a thread loop: an `scf.parallel` nested in a block loop.
 bool isThreadLoop(mlir::scf::ParallelOp loop);
 
+/// The one operation of `loop`'s body that `incidental` does not accept,
+/// when it is an `scf.if` without results whose else branch is empty: the
+/// guard around the loop's work. Null otherwise.
+mlir::scf::IfOp
+soleGuard(mlir::scf::ParallelOp loop,
+          llvm::function_ref<bool(mlir::Operation &)> incidental);
+
 /// Tags a new loop as a thread loop (for readers of the IR; the passes
 /// recognize thread loops by nesting).
 void markThreadLoop(mlir::scf::ParallelOp loop);
