@@ -658,11 +658,23 @@ bool narrowInnerByOuter(scf::ParallelOp loop, scf::IfOp guard,
   hi = arith::MaxSIOp::create(ob, loc, hi, lo);
   Value loIndex = arith::IndexCastOp::create(ob, loc, ob.getIndexType(), lo);
   Value hiIndex = arith::IndexCastOp::create(ob, loc, ob.getIndexType(), hi);
-  auto inner = scf::ForOp::create(ob, loc, loIndex, hiIndex,
-                                  loop.getStep()[0]);
-  OpBuilder ib = OpBuilder::atBlockTerminator(inner.getBody());
+  OpBuilder ib = ob;
+  Value x;
+  if (match->pred == CmpIPredicate::eq) {
+    // At most one thread: an `if` instead of a loop of zero or one
+    // iteration, whose bounds LLVM would test twice.
+    Value any = arith::CmpIOp::create(ob, loc, CmpIPredicate::slt, lo, hi);
+    auto single = scf::IfOp::create(ob, loc, any, /*withElseRegion=*/false);
+    ib = single.getThenBodyBuilder();
+    x = loIndex;
+  } else {
+    auto inner = scf::ForOp::create(ob, loc, loIndex, hiIndex,
+                                    loop.getStep()[0]);
+    ib = OpBuilder::atBlockTerminator(inner.getBody());
+    x = inner.getInductionVar();
+  }
   IRMapping bodyMapping;
-  bodyMapping.map(loop.getInductionVars()[0], inner.getInductionVar());
+  bodyMapping.map(loop.getInductionVars()[0], x);
   for (auto [from, to] : llvm::zip(llvm::drop_begin(loop.getInductionVars()),
                                    outer.getInductionVars()))
     bodyMapping.map(from, to);

@@ -154,7 +154,8 @@ func.func @not_narrowed(%out: !llvm.ptr, %flag: !llvm.ptr, %n: i32,
 
 // nw's sweep over a tile's anti-diagonal, `if (tx + ty == diag)`: x's range
 // depends on y. The loop becomes a loop over y whose x runs over
-// [max(0, diag - y), min(nx, diag - y + 1)), when x fits its cast.
+// [max(0, diag - y), min(nx, diag - y + 1)), when x fits its cast: at most
+// one x, so an `if` on that range being non-empty, with x its start.
 
 // CHECK-LABEL: func.func @anti_diagonal
 // CHECK: %[[OK:.*]] = arith.cmpi sle
@@ -167,9 +168,13 @@ func.func @not_narrowed(%out: !llvm.ptr, %flag: !llvm.ptr, %n: i32,
 // CHECK:     %[[LO:.*]] = arith.maxsi %[[LIMIT]], %{{.*}} : i64
 // CHECK:     %[[END:.*]] = arith.addi %[[LIMIT]], %{{.*}} : i64
 // CHECK:     %[[HI:.*]] = arith.minsi %{{.*}}, %[[END]] : i64
-// CHECK:     scf.for
+// CHECK:     %[[HI2:.*]] = arith.maxsi %[[HI]], %[[LO]] : i64
+// CHECK:     %[[X:.*]] = arith.index_cast %[[LO]] : i64 to index
+// CHECK:     %[[ANY:.*]] = arith.cmpi slt, %[[LO]], %[[HI2]] : i64
+// CHECK:     scf.if %[[ANY]] {
 // CHECK-NOT:   arith.cmpi
-// CHECK:       llvm.store
+// CHECK:       %[[XI:.*]] = arith.index_castui %[[X]] : index to i32
+// CHECK:       llvm.store %[[XI]]
 // CHECK:   } {cucpu.loop = "thread"}
 // CHECK: } else {
 // CHECK:   scf.parallel (%{{.*}}, %{{.*}}) =
