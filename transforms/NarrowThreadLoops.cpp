@@ -562,6 +562,66 @@ std::optional<InnerComparison> matchInnerComparison(arith::CmpIOp cmp,
   return result;
 }
 
+/// For `x + y == c` with y another thread index (cast to a signed integer)
+/// and c the same for all threads, the y for which some x of [lo, hi)
+/// matches: y in [c - hi + 1, c - lo + 1). Restricts y's bounds in `lbs` /
+/// `ubs` (those of the indices after x) to it: the diagonal of a tile has
+/// min(y + 1, ...) cells, not one per y. Each y kept still tests its x.
+void narrowOuterByEquality(OpBuilder &b, scf::ParallelOp loop,
+                           InnerComparison match,
+                           SmallVectorImpl<Value> &lbs,
+                           SmallVectorImpl<Value> &ubs) {
+  if (match.pred != CmpIPredicate::eq || !match.offset ||
+      loop->isAncestor(match.bound.getParentRegion()->getParentOp()))
+    return;
+  Operation *cast = match.offset.getDefiningOp();
+  if (!cast || !isa<arith::IndexCastOp, arith::IndexCastUIOp>(cast))
+    return;
+  auto ivs = loop.getInductionVars();
+  auto it = llvm::find(ivs, cast->getOperand(0));
+  if (it == ivs.end() || it == ivs.begin())
+    return;
+  unsigned k = std::distance(ivs.begin(), it) - 1;
+  auto type = dyn_cast<IntegerType>(match.offset.getType());
+  if (!type || type.getWidth() < 2 || type.getWidth() > 64)
+    return;
+  Location loc = loop.getLoc();
+  Type i64 = b.getI64Type();
+  auto toI64 = [&](Value v) -> Value {
+    if (isa<IndexType>(v.getType()))
+      return arith::IndexCastOp::create(b, loc, i64, v);
+    if (v.getType() == i64)
+      return v;
+    return arith::ExtSIOp::create(b, loc, i64, v);
+  };
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
+  };
+  Value c = toI64(match.bound);
+  Value one = constant(1);
+  Value xLo = toI64(loop.getLowerBound()[0]);
+  Value xHi = toI64(loop.getUpperBound()[0]);
+  Value yLo = toI64(lbs[k]), yHi = toI64(ubs[k]);
+  // y is its cast only below 2^(width-1); otherwise the bounds stay.
+  Value fits = arith::CmpIOp::create(
+      b, loc, CmpIPredicate::sle, yHi,
+      constant(type.getWidth() >= 64 ? std::numeric_limits<int64_t>::max()
+                                     : (int64_t(1) << (type.getWidth() - 1))));
+  // c is a 32-bit (or narrower) value widened, and the bounds come from
+  // index casts of launch sizes: far from the i64 limits.
+  Value first = arith::AddIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, c, xHi), one);
+  Value last = arith::AddIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, c, xLo), one);
+  Value newLo = arith::MaxSIOp::create(b, loc, yLo, first);
+  Value newHi = arith::MinSIOp::create(b, loc, yHi, last);
+  newHi = arith::MaxSIOp::create(b, loc, newHi, newLo);
+  newLo = arith::SelectOp::create(b, loc, fits, newLo, yLo);
+  newHi = arith::SelectOp::create(b, loc, fits, newHi, yHi);
+  lbs[k] = arith::IndexCastOp::create(b, loc, b.getIndexType(), newLo);
+  ubs[k] = arith::IndexCastOp::create(b, loc, b.getIndexType(), newHi);
+}
+
 /// For a guard whose comparison bounds the innermost thread index by values
 /// of the other thread indices (`if (tx + ty == diag)`, a sweep over a
 /// tile's anti-diagonal), runs the innermost index over the threads whose
@@ -601,6 +661,7 @@ bool narrowInnerByOuter(scf::ParallelOp loop, scf::IfOp guard,
   SmallVector<Value> lbs(loop.getLowerBound().drop_front());
   SmallVector<Value> ubs(loop.getUpperBound().drop_front());
   SmallVector<Value> steps(loop.getStep().drop_front());
+  narrowOuterByEquality(tb, loop, *match, lbs, ubs);
   auto outer = scf::ParallelOp::create(tb, loc, lbs, ubs, steps);
   markThreadLoop(outer);
   OpBuilder ob = OpBuilder::atBlockTerminator(outer.getBody());

@@ -2,12 +2,13 @@
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %cucpu -O2 -fno-cucpu-narrow-thread-loops %s -o %t0 && %t0 | FileCheck %s
 // CHECK: PASS
-// REMARK-DAG: narrow_thread_loops.cu:[[# @LINE + 19]]:{{.*}} thread loop narrowed
-// REMARK-DAG: narrow_thread_loops.cu:[[# @LINE + 26]]:{{.*}} thread loop narrowed
-// REMARK-DAG: narrow_thread_loops.cu:[[# @LINE + 34]]:{{.*}} thread loop narrowed
-// REMARK-DAG: narrow_thread_loops.cu:[[# @LINE + 41]]:{{.*}} thread loop narrowed
-// REMARK-DAG: narrow_thread_loops.cu:[[# @LINE + 48]]:{{.*}} thread loop narrowed
-// REMARK-DAG: narrow_thread_loops.cu:[[# @LINE + 55]]:{{.*}} thread loop narrowed
+// REMARK-DAG: narrow_thread_loops.cu:[[# @LINE + 20]]:{{.*}} thread loop narrowed
+// REMARK-DAG: narrow_thread_loops.cu:[[# @LINE + 27]]:{{.*}} thread loop narrowed
+// REMARK-DAG: narrow_thread_loops.cu:[[# @LINE + 35]]:{{.*}} thread loop narrowed
+// REMARK-DAG: narrow_thread_loops.cu:[[# @LINE + 42]]:{{.*}} thread loop narrowed
+// REMARK-DAG: narrow_thread_loops.cu:[[# @LINE + 49]]:{{.*}} thread loop narrowed
+// REMARK-DAG: narrow_thread_loops.cu:[[# @LINE + 56]]:{{.*}} thread loop narrowed
+// REMARK-DAG: narrow_thread_loops.cu:[[# @LINE + 63]]:{{.*}} innermost thread index narrowed per value of the other thread indices
 
 // Guards on the thread index that become the bounds of the serial thread
 // loop: each kernel writes every element (a marker where the guard is false)
@@ -64,6 +65,14 @@ __global__ void mixed(int *out, const int *flags, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n && flags[i] != 0)
     out[i] = i;
+}
+
+// A tile's anti-diagonal, as in a wavefront: x runs over the one cell of
+// each row on the diagonal, and only the rows that have one.
+__global__ void diagonal(int *out, int d) {
+  int tx = threadIdx.x, ty = threadIdx.y;
+  if (tx + ty == d)
+    out[(blockIdx.x * blockDim.y + ty) * blockDim.x + tx] += d + 1;
 }
 
 static int failures = 0;
@@ -172,6 +181,26 @@ int main() {
     for (int i = 0; i < 320; ++i)
       expect(out[i] == (i < n && flags[i] ? i : -1), "mixed", i);
     cudaFree(dFlags);
+    cudaFree(dOut);
+  }
+  // diagonal: non-square blocks, diagonals before, across and after them.
+  for (dim3 block : {dim3(7, 5), dim3(4, 9), dim3(1, 3)}) {
+    const int blocks = 3, cells = blocks * block.x * block.y;
+    std::vector<int> out(cells), want(cells, 0);
+    int *dOut;
+    cudaMalloc(&dOut, cells * sizeof(int));
+    cudaMemset(dOut, 0, cells * sizeof(int));
+    for (int d = -2; d < (int)(block.x + block.y) + 1; ++d) {
+      diagonal<<<blocks, block>>>(dOut, d);
+      for (int b = 0; b < blocks; ++b)
+        for (int y = 0; y < (int)block.y; ++y)
+          for (int x = 0; x < (int)block.x; ++x)
+            if (x + y == d)
+              want[(b * block.y + y) * block.x + x] += d + 1;
+    }
+    cudaMemcpy(out.data(), dOut, cells * sizeof(int), cudaMemcpyDeviceToHost);
+    for (int i = 0; i < cells; ++i)
+      expect(out[i] == want[i], "diagonal", i);
     cudaFree(dOut);
   }
   printf(failures ? "FAIL (%d)\n" : "PASS\n", failures);

@@ -160,7 +160,23 @@ func.func @not_narrowed(%out: !llvm.ptr, %flag: !llvm.ptr, %n: i32,
 // CHECK-LABEL: func.func @anti_diagonal
 // CHECK: %[[OK:.*]] = arith.cmpi sle
 // CHECK: scf.if %[[OK]] {
-// CHECK:   scf.parallel (%[[Y:.*]]) =
+// Only the rows that have a cell on the diagonal: y in [diag - nx + 1,
+// diag + 1), when y fits its cast.
+// CHECK:   %[[DIAG:.*]] = arith.extsi %arg2 : i32 to i64
+// CHECK:   %[[NX:.*]] = arith.index_cast %arg3 : index to i64
+// CHECK:   %[[NY:.*]] = arith.index_cast %arg4 : index to i64
+// CHECK:   %[[YFITS:.*]] = arith.cmpi sle, %[[NY]], %c2147483648_i64 : i64
+// CHECK:   %[[FIRSTM:.*]] = arith.subi %[[DIAG]], %[[NX]] : i64
+// CHECK:   %[[FIRST:.*]] = arith.addi %[[FIRSTM]], %c1_i64 : i64
+// CHECK:   %[[LAST:.*]] = arith.addi %[[DIAG]], %c1_i64 : i64
+// CHECK:   %[[YLO:.*]] = arith.maxsi %[[FIRST]], %c0_i64 : i64
+// CHECK:   %[[YHI:.*]] = arith.minsi %[[NY]], %[[LAST]] : i64
+// CHECK:   %[[YHI2:.*]] = arith.maxsi %[[YHI]], %[[YLO]] : i64
+// CHECK:   %[[YLO3:.*]] = arith.select %[[YFITS]], %[[YLO]], %c0_i64 : i64
+// CHECK:   %[[YHI3:.*]] = arith.select %[[YFITS]], %[[YHI2]], %[[NY]] : i64
+// CHECK:   %[[YLOI:.*]] = arith.index_cast %[[YLO3]] : i64 to index
+// CHECK:   %[[YHII:.*]] = arith.index_cast %[[YHI3]] : i64 to index
+// CHECK:   scf.parallel (%[[Y:.*]]) = (%[[YLOI]]) to (%[[YHII]])
 // CHECK-DAG: %[[D:.*]] = arith.extsi %arg2 : i32 to i64
 // CHECK-DAG: %[[YI:.*]] = arith.index_castui %[[Y]] : index to i32
 // CHECK:     %[[YW:.*]] = arith.extsi %[[YI]] : i32 to i64
