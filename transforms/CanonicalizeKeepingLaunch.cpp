@@ -193,13 +193,12 @@ struct SwapEmptyThen : public OpRewritePattern<scf::IfOp> {
     Location loc = ifOp.getLoc();
     Value condition = ifOp.getCondition();
     Value inverted;
+    rewriter.setInsertionPoint(ifOp);
     if (auto cmp = condition.getDefiningOp<arith::CmpIOp>()) {
-      rewriter.setInsertionPoint(ifOp);
       inverted = arith::CmpIOp::create(
           rewriter, loc, arith::invertPredicate(cmp.getPredicate()),
           cmp.getLhs(), cmp.getRhs());
     } else {
-      rewriter.setInsertionPoint(ifOp);
       Value trueValue =
           arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
       inverted = arith::XOrIOp::create(rewriter, loc, condition, trueValue);

@@ -46,8 +46,7 @@ scf::IfOp uniformGuard(scf::ParallelOp loop) {
     return op.getNumRegions() == 0 &&
            (isPure(&op) || isa<LLVM::AllocaOp>(op));
   });
-  if (!guard ||
-      loop->isAncestor(guard.getCondition().getParentRegion()->getParentOp()))
+  if (!guard || !loop.isDefinedOutsideOfLoop(guard.getCondition()))
     return {};
   return guard;
 }
@@ -58,22 +57,21 @@ struct HoistUniformIfsPass
 
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
-    // A hoisted guard may uncover another one (two early returns).
-    bool changed = true;
-    while (changed) {
-      changed = false;
-      SmallVector<scf::ParallelOp> loops;
-      getOperation().walk([&](scf::ParallelOp loop) {
-        if (isThreadLoop(loop) && loop.getNumResults() == 0)
-          loops.push_back(loop);
-      });
-      for (scf::ParallelOp loop : loops) {
+    SmallVector<scf::ParallelOp> loops;
+    getOperation().walk([&](scf::ParallelOp loop) {
+      if (isThreadLoop(loop) && loop.getNumResults() == 0)
+        loops.push_back(loop);
+    });
+    for (scf::ParallelOp loop : loops) {
+      // A hoisted guard may uncover another one in the same loop (two early
+      // returns); hoisting moves the loop but makes no new one.
+      while (true) {
         // The condition is often computed in the loop from the block index
         // (`blockIdx.x >= nq` after inlining): compute it before.
         moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
         scf::IfOp guard = uniformGuard(loop);
         if (!guard)
-          continue;
+          break;
         rewriter.setInsertionPoint(loop);
         auto outer = scf::IfOp::create(rewriter, guard.getLoc(),
                                        guard.getCondition(),
@@ -86,7 +84,6 @@ struct HoistUniformIfsPass
           emitRemark(outer.getLoc())
               << "cucpu: condition shared by the block's threads taken "
                  "once for the block";
-        changed = true;
       }
     }
   }

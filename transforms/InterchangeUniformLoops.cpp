@@ -60,19 +60,21 @@ Stride addStrides(Stride a, Stride b) {
 /// ignored.
 class StrideAnalysis {
 public:
-  /// `known` may give the stride of a value directly (a loop-carried
-  /// argument whose stride follows from its initial value and its step).
-  explicit StrideAnalysis(
-      llvm::function_ref<bool(Value)> isSource,
-      llvm::function_ref<std::optional<Stride>(Value)> known = {})
+  /// `known` may give the stride of a value directly, before `isSource` is
+  /// asked (a loop-carried argument whose stride follows from its initial
+  /// value and its step, which it finds with the analysis it is given).
+  using KnownStride =
+      llvm::function_ref<std::optional<Stride>(Value, StrideAnalysis &)>;
+  explicit StrideAnalysis(llvm::function_ref<bool(Value)> isSource,
+                          KnownStride known = {})
       : isSource(isSource), known(known) {}
 
   Stride of(Value v) {
+    if (known)
+      if (std::optional<Stride> s = known(v, *this))
+        return *s;
     if (isSource(v))
       return Stride::Unit;
-    if (known)
-      if (std::optional<Stride> s = known(v))
-        return *s;
     auto it = memo.find(v);
     if (it != memo.end())
       return it->second;
@@ -121,7 +123,7 @@ private:
   }
 
   llvm::function_ref<bool(Value)> isSource;
-  llvm::function_ref<std::optional<Stride>(Value)> known;
+  KnownStride known;
   DenseMap<Value, Stride> memo;
 };
 
@@ -525,33 +527,28 @@ StringRef profitReason(scf::ParallelOp loop, scf::WhileOp whileOp,
   };
   // An index carried as `c += plane` from a start that is consecutive
   // across threads stays consecutive across threads in every iteration.
-  StrideAnalysis *threadStridesRef = nullptr;
-  auto threadStrideOfCarried = [&](Value v) -> std::optional<Stride> {
+  auto threadStrideOfCarried =
+      [&](Value v, StrideAnalysis &strides) -> std::optional<Stride> {
     auto arg = carried(v);
-    if (!arg || !arg->second ||
-        threadStridesRef->of(arg->second) != Stride::Zero)
+    if (!arg || !arg->second || strides.of(arg->second) != Stride::Zero)
       return std::nullopt;
-    return threadStridesRef->of(whileOp.getInits()[arg->first]);
+    return strides.of(whileOp.getInits()[arg->first]);
   };
   StrideAnalysis threadStrides(isThreadX, threadStrideOfCarried);
-  threadStridesRef = &threadStrides;
   // Per iteration, a carried index moves by its step: by one element only
   // when the step is one.
   auto isIterationValue = [&](Value v) {
     auto arg = dyn_cast<BlockArgument>(v);
     return arg && whileOp->isAncestor(arg.getOwner()->getParentOp());
   };
-  auto iterationStrideOfCarried = [&](Value v) -> std::optional<Stride> {
+  auto iterationStrideOfCarried =
+      [&](Value v, StrideAnalysis &) -> std::optional<Stride> {
     auto arg = carried(v);
     if (!arg || !arg->second || matchPattern(arg->second, m_One()))
       return std::nullopt;
     return Stride::Other;
   };
-  auto isUnitIterationValue = [&](Value v) {
-    return isIterationValue(v) && !iterationStrideOfCarried(v);
-  };
-  StrideAnalysis iterationStrides(isUnitIterationValue,
-                                  iterationStrideOfCarried);
+  StrideAnalysis iterationStrides(isIterationValue, iterationStrideOfCarried);
   int score = 0;
   bool accumulatesFloats = false;
   whileOp.getAfter().walk([&](Operation *op) {

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/SIMTDialect.h"
+#include "transforms/MemoryAccess.h"
 #include "transforms/Passes.h"
 #include "transforms/ThreadLoops.h"
 
@@ -158,9 +159,7 @@ bool isReloadable(Operation *op, scf::ParallelOp before) {
   if (!load || load.getVolatile_() ||
       load.getOrdering() != LLVM::AtomicOrdering::not_atomic)
     return false;
-  Value root = load.getAddr();
-  while (auto gep = root.getDefiningOp<LLVM::GEPOp>())
-    root = gep.getBase();
+  Value root = rootObject(load.getAddr());
   auto buffer = root.getDefiningOp<LLVM::AllocaOp>();
   if (!buffer || !buffer->hasAttr(kPerThreadAttr))
     return false;
@@ -359,11 +358,9 @@ public:
   }
 
 private:
-  /// The alloca `addr` points into, through getelementptrs.
+  /// The alloca `addr` points into, if it points into one.
   static LLVM::AllocaOp rootAlloca(Value addr) {
-    while (auto gep = addr.getDefiningOp<LLVM::GEPOp>())
-      addr = gep.getBase();
-    return addr.getDefiningOp<LLVM::AllocaOp>();
+    return rootObject(addr).getDefiningOp<LLVM::AllocaOp>();
   }
 
   /// Whether `op` may write memory other threads can see: anything but
@@ -391,7 +388,7 @@ private:
   bool isSharedRead(LLVM::LoadOp load) {
     if (load.getVolatile_() ||
         load.getOrdering() != LLVM::AtomicOrdering::not_atomic ||
-        loop->isAncestor(load.getAddr().getParentRegion()->getParentOp()))
+        !loop.isDefinedOutsideOfLoop(load.getAddr()))
       return false;
     LLVM::AllocaOp root = rootAlloca(load.getAddr());
     if (!root || !root->getParentOp()->isAncestor(loop))
@@ -996,7 +993,7 @@ void BarrierLowering::hoistUniformLoads() {
 /// Whether `v` is computed before `loop`, or in it without effects from
 /// such values only (not from the thread index).
 static bool isSameInEveryThread(Value v, scf::ParallelOp loop) {
-  if (!loop->isAncestor(v.getParentRegion()->getParentOp()))
+  if (loop.isDefinedOutsideOfLoop(v))
     return true;
   Operation *def = v.getDefiningOp();
   return def && def->getNumRegions() == 0 && isMemoryEffectFree(def) &&

@@ -68,8 +68,91 @@ CmpIPredicate swapOperands(CmpIPredicate pred) {
   llvm_unreachable("unknown predicate");
 }
 
+/// `v` (an index or a signed integer) as i64.
+Value toI64(OpBuilder &b, Location loc, Value v) {
+  Type i64 = b.getI64Type();
+  if (v.getType() == i64)
+    return v;
+  if (isa<IndexType>(v.getType()))
+    return arith::IndexCastOp::create(b, loc, i64, v);
+  return arith::ExtSIOp::create(b, loc, i64, v);
+}
+
+Value i64Constant(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
+}
+
+/// The largest upper bound of a loop whose every index keeps its value when
+/// cast to a signed integer of `width` bits: 2^(width-1).
+int64_t castLimit(unsigned width) {
+  return width >= 64 ? std::numeric_limits<int64_t>::max()
+                     : int64_t(1) << (width - 1);
+}
+
+/// A memo of parallel LICM (`if (!computed) { v = work; computed = true }`)
+/// sits where the threads needed its value: under their guard, which
+/// narrowing has just turned into bounds. Every iteration of the narrowed
+/// loop now needs it, so when the loop runs at all the memo can be read
+/// once before it; in the loop the check of the flag was what kept LLVM
+/// from vectorizing (normalize's `out[i] = in[i] / sum(in, n)`).
 void computeMemosBefore(scf::ParallelOp loop, ArrayRef<Value> lower,
-                        ArrayRef<Value> upper);
+                        ArrayRef<Value> upper) {
+  auto definedOutside = [&](Value v) { return loop.isDefinedOutsideOfLoop(v); };
+  // The guard whose comparisons all became bounds is now `if (true)`: its
+  // work is the loop's.
+  for (Operation &op :
+       llvm::make_early_inc_range(loop.getBody()->without_terminator())) {
+    auto guard = dyn_cast<scf::IfOp>(op);
+    if (!guard || guard.getNumResults() != 0 || guard.elseBlock() ||
+        !matchPattern(guard.getCondition(), m_One()))
+      continue;
+    guard.thenBlock()->getTerminator()->erase();
+    loop.getBody()->getOperations().splice(
+        guard->getIterator(), guard.thenBlock()->getOperations());
+    guard.erase();
+  }
+  for (Operation &op :
+       llvm::make_early_inc_range(loop.getBody()->without_terminator())) {
+    auto memo = dyn_cast<scf::IfOp>(op);
+    if (!memo || memo.getNumResults() == 0)
+      continue;
+    auto flag = memo.getCondition().getDefiningOp<LLVM::LoadOp>();
+    if (!flag || flag->getBlock() != loop.getBody() || !flag->hasOneUse() ||
+        !definedOutside(flag.getAddr()))
+      continue;
+    auto flagAlloca = flag.getAddr().getDefiningOp<LLVM::AllocaOp>();
+    if (!flagAlloca || !flagAlloca->hasAttr(kMemoAttr))
+      continue;
+    SetVector<Value> used;
+    getUsedValuesDefinedAbove(memo->getRegions(), used);
+    if (!llvm::all_of(used, definedOutside))
+      continue;
+    OpBuilder b(loop);
+    Location loc = memo.getLoc();
+    Value runs;
+    for (auto [lo, hi] : llvm::zip(lower, upper)) {
+      Value nonEmpty =
+          arith::CmpIOp::create(b, loc, CmpIPredicate::slt, lo, hi);
+      runs = runs ? arith::AndIOp::create(b, loc, runs, nonEmpty).getResult()
+                  : nonEmpty;
+    }
+    auto guard = scf::IfOp::create(b, loc, memo.getResultTypes(), runs,
+                                   /*withElseRegion=*/true);
+    OpBuilder tb = guard.getThenBodyBuilder();
+    flag->moveBefore(tb.getInsertionBlock(), tb.getInsertionPoint());
+    memo->moveAfter(flag);
+    scf::YieldOp::create(tb, loc, memo.getResults());
+    // An empty loop uses nothing: any value will do.
+    OpBuilder eb = guard.getElseBodyBuilder();
+    SmallVector<Value> unused;
+    for (Type type : memo.getResultTypes())
+      unused.push_back(LLVM::PoisonOp::create(eb, loc, type));
+    scf::YieldOp::create(eb, loc, unused);
+    memo->replaceUsesWithIf(guard.getResults(), [&](OpOperand &use) {
+      return loop->isAncestor(use.getOwner());
+    });
+  }
+}
 
 /// Builds the bound computations and the no-wrap checks of one thread loop,
 /// before it.
@@ -335,73 +418,6 @@ void Narrowing::rewrite(ArrayRef<std::pair<Operation *, bool>> replaced) {
   computeMemosBefore(narrowedLoop, newLower, newUpper);
 }
 
-/// A memo of parallel LICM (`if (!computed) { v = work; computed = true }`)
-/// sits where the threads needed its value: under their guard, which
-/// narrowing has just turned into bounds. Every iteration of the narrowed
-/// loop now needs it, so when the loop runs at all the memo can be read
-/// once before it; in the loop the check of the flag was what kept LLVM
-/// from vectorizing (normalize's `out[i] = in[i] / sum(in, n)`).
-void computeMemosBefore(scf::ParallelOp loop, ArrayRef<Value> lower,
-                        ArrayRef<Value> upper) {
-  auto definedOutside = [&](Value v) {
-    return !loop->isAncestor(v.getParentRegion()->getParentOp());
-  };
-  // The guard whose comparisons all became bounds is now `if (true)`: its
-  // work is the loop's.
-  for (Operation &op :
-       llvm::make_early_inc_range(loop.getBody()->without_terminator())) {
-    auto guard = dyn_cast<scf::IfOp>(op);
-    if (!guard || guard.getNumResults() != 0 || guard.elseBlock() ||
-        !matchPattern(guard.getCondition(), m_One()))
-      continue;
-    guard.thenBlock()->getTerminator()->erase();
-    loop.getBody()->getOperations().splice(
-        guard->getIterator(), guard.thenBlock()->getOperations());
-    guard.erase();
-  }
-  for (Operation &op :
-       llvm::make_early_inc_range(loop.getBody()->without_terminator())) {
-    auto memo = dyn_cast<scf::IfOp>(op);
-    if (!memo || memo.getNumResults() == 0)
-      continue;
-    auto flag = memo.getCondition().getDefiningOp<LLVM::LoadOp>();
-    if (!flag || flag->getBlock() != loop.getBody() || !flag->hasOneUse() ||
-        !definedOutside(flag.getAddr()))
-      continue;
-    auto flagAlloca = flag.getAddr().getDefiningOp<LLVM::AllocaOp>();
-    if (!flagAlloca || !flagAlloca->hasAttr(kMemoAttr))
-      continue;
-    SetVector<Value> used;
-    getUsedValuesDefinedAbove(memo->getRegions(), used);
-    if (!llvm::all_of(used, definedOutside))
-      continue;
-    OpBuilder b(loop);
-    Location loc = memo.getLoc();
-    Value runs;
-    for (auto [lo, hi] : llvm::zip(lower, upper)) {
-      Value nonEmpty =
-          arith::CmpIOp::create(b, loc, CmpIPredicate::slt, lo, hi);
-      runs = runs ? arith::AndIOp::create(b, loc, runs, nonEmpty).getResult()
-                  : nonEmpty;
-    }
-    auto guard = scf::IfOp::create(b, loc, memo.getResultTypes(), runs,
-                                   /*withElseRegion=*/true);
-    OpBuilder tb = guard.getThenBodyBuilder();
-    flag->moveBefore(tb.getInsertionBlock(), tb.getInsertionPoint());
-    memo->moveAfter(flag);
-    scf::YieldOp::create(tb, loc, memo.getResults());
-    // An empty loop uses nothing: any value will do.
-    OpBuilder eb = guard.getElseBodyBuilder();
-    SmallVector<Value> unused;
-    for (Type type : memo.getResultTypes())
-      unused.push_back(LLVM::PoisonOp::create(eb, loc, type));
-    scf::YieldOp::create(eb, loc, unused);
-    memo->replaceUsesWithIf(guard.getResults(), [&](OpOperand &use) {
-      return loop->isAncestor(use.getOwner());
-    });
-  }
-}
-
 /// Whether `op` (with what it contains) at most reads memory: skipping it
 /// for a thread changes nothing another thread or the host can see.
 bool onlyReads(Operation *op) {
@@ -572,7 +588,7 @@ void narrowOuterByEquality(OpBuilder &b, scf::ParallelOp loop,
                            SmallVectorImpl<Value> &lbs,
                            SmallVectorImpl<Value> &ubs) {
   if (match.pred != CmpIPredicate::eq || !match.offset ||
-      loop->isAncestor(match.bound.getParentRegion()->getParentOp()))
+      !loop.isDefinedOutsideOfLoop(match.bound))
     return;
   Operation *cast = match.offset.getDefiningOp();
   if (!cast || !isa<arith::IndexCastOp, arith::IndexCastUIOp>(cast))
@@ -586,27 +602,15 @@ void narrowOuterByEquality(OpBuilder &b, scf::ParallelOp loop,
   if (!type || type.getWidth() < 2 || type.getWidth() > 64)
     return;
   Location loc = loop.getLoc();
-  Type i64 = b.getI64Type();
-  auto toI64 = [&](Value v) -> Value {
-    if (isa<IndexType>(v.getType()))
-      return arith::IndexCastOp::create(b, loc, i64, v);
-    if (v.getType() == i64)
-      return v;
-    return arith::ExtSIOp::create(b, loc, i64, v);
-  };
-  auto constant = [&](int64_t v) -> Value {
-    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
-  };
-  Value c = toI64(match.bound);
-  Value one = constant(1);
-  Value xLo = toI64(loop.getLowerBound()[0]);
-  Value xHi = toI64(loop.getUpperBound()[0]);
-  Value yLo = toI64(lbs[k]), yHi = toI64(ubs[k]);
+  Value c = toI64(b, loc, match.bound);
+  Value one = i64Constant(b, loc, 1);
+  Value xLo = toI64(b, loc, loop.getLowerBound()[0]);
+  Value xHi = toI64(b, loc, loop.getUpperBound()[0]);
+  Value yLo = toI64(b, loc, lbs[k]), yHi = toI64(b, loc, ubs[k]);
   // y is its cast only below 2^(width-1); otherwise the bounds stay.
-  Value fits = arith::CmpIOp::create(
-      b, loc, CmpIPredicate::sle, yHi,
-      constant(type.getWidth() >= 64 ? std::numeric_limits<int64_t>::max()
-                                     : (int64_t(1) << (type.getWidth() - 1))));
+  Value fits =
+      arith::CmpIOp::create(b, loc, CmpIPredicate::sle, yHi,
+                            i64Constant(b, loc, castLimit(type.getWidth())));
   // c is a 32-bit (or narrower) value widened, and the bounds come from
   // index casts of launch sizes: far from the i64 limits.
   Value first = arith::AddIOp::create(
@@ -645,17 +649,10 @@ bool narrowInnerByOuter(scf::ParallelOp loop, scf::IfOp guard,
 
   Location loc = loop.getLoc();
   OpBuilder b(loop);
-  Type i64 = b.getI64Type();
-  auto constant = [&](OpBuilder &builder, int64_t v) -> Value {
-    return arith::ConstantOp::create(builder, loc, builder.getI64IntegerAttr(v));
-  };
   // x < 2^(width-1): the cast of every x is its value.
-  Value innerUpper =
-      arith::IndexCastOp::create(b, loc, i64, loop.getUpperBound()[0]);
   Value ok = arith::CmpIOp::create(
-      b, loc, CmpIPredicate::sle, innerUpper,
-      constant(b, match->width >= 64 ? std::numeric_limits<int64_t>::max()
-                                     : (int64_t(1) << (match->width - 1))));
+      b, loc, CmpIPredicate::sle, toI64(b, loc, loop.getUpperBound()[0]),
+      i64Constant(b, loc, castLimit(match->width)));
   auto ifOp = scf::IfOp::create(b, loc, ok, /*withElseRegion=*/true);
   OpBuilder tb = ifOp.getThenBodyBuilder();
   SmallVector<Value> lbs(loop.getLowerBound().drop_front());
@@ -680,19 +677,13 @@ bool narrowInnerByOuter(scf::ParallelOp loop, scf::IfOp guard,
       rebuild(operand);
     return ob.clone(*def, mapping)->getResult(cast<OpResult>(v).getResultNumber());
   };
-  auto widen = [&](Value v) -> Value {
-    if (v.getType() == i64)
-      return v;
-    if (isa<IndexType>(v.getType()))
-      return arith::IndexCastOp::create(ob, loc, i64, v);
-    return arith::ExtSIOp::create(ob, loc, i64, v);
-  };
-  Value limit = widen(rebuild(match->bound));
+  Value limit = toI64(ob, loc, rebuild(match->bound));
   if (match->offset)
-    limit = arith::SubIOp::create(ob, loc, limit, widen(rebuild(match->offset)));
-  Value lo = arith::IndexCastOp::create(ob, loc, i64, loop.getLowerBound()[0]);
-  Value hi = arith::IndexCastOp::create(ob, loc, i64, loop.getUpperBound()[0]);
-  Value one = constant(ob, 1);
+    limit = arith::SubIOp::create(ob, loc, limit,
+                                  toI64(ob, loc, rebuild(match->offset)));
+  Value lo = toI64(ob, loc, loop.getLowerBound()[0]);
+  Value hi = toI64(ob, loc, loop.getUpperBound()[0]);
+  Value one = i64Constant(ob, loc, 1);
   switch (match->pred) {
   case CmpIPredicate::slt:
     hi = arith::MinSIOp::create(ob, loc, hi, limit);
@@ -718,7 +709,6 @@ bool narrowInnerByOuter(scf::ParallelOp loop, scf::IfOp guard,
   }
   hi = arith::MaxSIOp::create(ob, loc, hi, lo);
   Value loIndex = arith::IndexCastOp::create(ob, loc, ob.getIndexType(), lo);
-  Value hiIndex = arith::IndexCastOp::create(ob, loc, ob.getIndexType(), hi);
   OpBuilder ib = ob;
   Value x;
   if (match->pred == CmpIPredicate::eq) {
@@ -729,6 +719,7 @@ bool narrowInnerByOuter(scf::ParallelOp loop, scf::IfOp guard,
     ib = single.getThenBodyBuilder();
     x = loIndex;
   } else {
+    Value hiIndex = arith::IndexCastOp::create(ob, loc, ob.getIndexType(), hi);
     auto inner = scf::ForOp::create(ob, loc, loIndex, hiIndex,
                                     loop.getStep()[0]);
     ib = OpBuilder::atBlockTerminator(inner.getBody());
