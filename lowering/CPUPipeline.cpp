@@ -153,6 +153,7 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     pm.addNestedPass<func::FuncOp>(createSerializeThreadLoops(
         {/*serialize=*/options.innerSerialization ? "threads" : "blocks",
          /*parallelAccesses=*/options.parallelAccesses,
+         /*lastWriterStores=*/options.lastWriterStores,
          /*remarks=*/options.remarks}));
     pm.addPass(createConvertSCFToOpenMPPass());
     if (options.regionFusion)

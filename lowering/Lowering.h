@@ -62,6 +62,9 @@ struct PipelineOptions {
   /// iterations (llvm.loop.parallel_accesses), so that LLVM vectorizes
   /// across threads without dependence checks.
   bool parallelAccesses = true;
+  /// A guard whose stores go to block-uniform addresses runs once, after the
+  /// serial thread loop, for the last thread whose guard holds.
+  bool lastWriterStores = true;
   /// Barrier lowering reads a uniform local (a loop counter around
   /// barriers) once per thread loop instead of once per thread.
   bool uniformLocals = true;

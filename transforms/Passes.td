@@ -58,6 +58,10 @@ def SerializeThreadLoops : Pass<"simt-serialize-thread-loops", "mlir::func::Func
     Option<"parallelAccesses", "parallel-accesses", "bool", /*default=*/"true",
            "Mark the serial thread loops' plain accesses as independent "
            "across threads (llvm.loop parallel_accesses)">,
+    Option<"lastWriterStores", "last-writer-stores", "bool",
+           /*default=*/"true",
+           "Run a guard whose stores go to block-uniform addresses once, for "
+           "the last thread whose guard holds">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark per serialized loop">,
   ];

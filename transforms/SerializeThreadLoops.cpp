@@ -1,6 +1,7 @@
 //===- SerializeThreadLoops.cpp - Thread loops become serial loops --------===//
 
 #include "dialect/SIMTDialect.h"
+#include "transforms/LastWriterStores.h"
 #include "transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -102,6 +103,17 @@ void markParallelAccesses(ArrayRef<scf::ForOp> loops,
       ctx, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {group});
   for (scf::ForOp loop : loops)
     loop->setAttr(kLoopAnnotationAttr, annotation);
+  if (getenv("CUCPU_TAILFOLD")) {
+    IntegerAttr width;
+    if (const char *w = getenv("CUCPU_VECWIDTH"))
+      width = IntegerAttr::get(IntegerType::get(ctx, 32), atoi(w));
+    auto vec = LLVM::LoopVectorizeAttr::get(ctx, {}, BoolAttr::get(ctx, true),
+                                            {}, width, {}, {}, {});
+    loops.back()->setAttr(
+        kLoopAnnotationAttr,
+        LLVM::LoopAnnotationAttr::get(ctx, {}, vec, {}, {}, {}, {}, {}, {}, {},
+                                      {}, {}, {}, {}, {}, {group}));
+  }
 }
 
 /// The new value of an atomic read-modify-write, computed without atomicity;
@@ -344,6 +356,15 @@ struct SerializeThreadLoopsPass
         SmallVector<scf::ForOp> loops = serializeLoop(rewriter, loop);
         if (parallelAccesses && !loops.empty())
           markParallelAccesses(loops, demoted);
+        // After the marking: the search's slot carries a value from one
+        // thread to the next.
+        if (lastWriterStores && !loops.empty())
+          if (unsigned moved = sinkLastWriterStores(rewriter, loops);
+              moved && remarks)
+            loops.front().emitRemark()
+                << "cucpu: " << moved
+                << " guarded store(s) to block-uniform addresses run once, "
+                   "for the last thread whose guard holds";
       }
       for (scf::ParallelOp loop : blockLoops)
         reverseDimensions(rewriter, loop);

@@ -130,7 +130,8 @@ COMPILATION OPTIONS:
   -fno-cucpu-region-fusion, -fno-cucpu-inner-serialization,
   -fno-cucpu-loop-interchange, -fno-cucpu-split-thread-loops,
   -fno-cucpu-hoist-uniform-ifs, -fno-cucpu-narrow-thread-loops,
-  -fno-cucpu-parallel-accesses, -fno-cucpu-uniform-locals
+  -fno-cucpu-parallel-accesses, -fno-cucpu-uniform-locals,
+  -fno-cucpu-last-writer-stores
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -555,6 +556,9 @@ const std::vector<OptionSpec> &optionTable() {
        true},
       {Form::Flag, {"-fno-cucpu-parallel-accesses"},
        [](P &p, StringRef) { p.opts.pipeline.parallelAccesses = false; },
+       true},
+      {Form::Flag, {"-fno-cucpu-last-writer-stores"},
+       [](P &p, StringRef) { p.opts.pipeline.lastWriterStores = false; },
        true},
       {Form::Flag, {"-fno-cucpu-uniform-locals"},
        [](P &p, StringRef) { p.opts.pipeline.uniformLocals = false; }, true},
