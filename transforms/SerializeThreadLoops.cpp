@@ -103,17 +103,6 @@ void markParallelAccesses(ArrayRef<scf::ForOp> loops,
       ctx, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {group});
   for (scf::ForOp loop : loops)
     loop->setAttr(kLoopAnnotationAttr, annotation);
-  if (getenv("CUCPU_TAILFOLD")) {
-    IntegerAttr width;
-    if (const char *w = getenv("CUCPU_VECWIDTH"))
-      width = IntegerAttr::get(IntegerType::get(ctx, 32), atoi(w));
-    auto vec = LLVM::LoopVectorizeAttr::get(ctx, {}, BoolAttr::get(ctx, true),
-                                            {}, width, {}, {}, {});
-    loops.back()->setAttr(
-        kLoopAnnotationAttr,
-        LLVM::LoopAnnotationAttr::get(ctx, {}, vec, {}, {}, {}, {}, {}, {}, {},
-                                      {}, {}, {}, {}, {}, {group}));
-  }
 }
 
 /// The new value of an atomic read-modify-write, computed without atomicity;
