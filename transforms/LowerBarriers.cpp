@@ -990,12 +990,29 @@ void BarrierLowering::hoistUniformLoads() {
   }
 }
 
+/// Whether no operation in `loop` may write the memory `addr` points to.
+static bool notWrittenIn(scf::ParallelOp loop, Value addr) {
+  SmallVector<MemoryAccess> accesses;
+  collectAccesses(loop, accesses);
+  return llvm::none_of(accesses, [&](const MemoryAccess &access) {
+    return access.isWrite && access.op != loop.getOperation() &&
+           mayAlias(access.addr, addr);
+  });
+}
+
 /// Whether `v` is computed before `loop`, or in it without effects from
-/// such values only (not from the thread index).
+/// such values only (not from the thread index). A plain load of such an
+/// address that nothing in the loop writes (`node = nextNode` once the
+/// barriers are gone) reads the same value in every thread.
 static bool isSameInEveryThread(Value v, scf::ParallelOp loop) {
   if (loop.isDefinedOutsideOfLoop(v))
     return true;
   Operation *def = v.getDefiningOp();
+  if (auto load = dyn_cast_or_null<LLVM::LoadOp>(def))
+    return !load.getVolatile_() &&
+           load.getOrdering() == LLVM::AtomicOrdering::not_atomic &&
+           isSameInEveryThread(load.getAddr(), loop) &&
+           notWrittenIn(loop, load.getAddr());
   return def && def->getNumRegions() == 0 && isMemoryEffectFree(def) &&
          llvm::all_of(def->getOperands(), [&](Value operand) {
            return isSameInEveryThread(operand, loop);

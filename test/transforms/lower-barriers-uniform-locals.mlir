@@ -176,11 +176,20 @@ func.func @per_thread(%g: index, %b: index, %n: i32) {
 // same value, so `node` is a uniform local: the loop reads it once, before
 // its thread loop.
 
+// The store `node = nextNode` stores what every thread loads from block
+// memory that nothing in its thread loop writes: one value, into the first
+// slot, not one slot per thread.
+
 // CHECK-LABEL: func.func @shared_read
+// CHECK: %[[NEXTNODE:.*]] = llvm.alloca %{{.*}} x i32 {alignment = 4 : i64}
+// CHECK: llvm.store %arg3, %[[NODEBUF:[0-9]+]] {
 // CHECK: } do {
-// CHECK: %[[NODE:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK: %[[NODE:.*]] = llvm.load %[[NODEBUF]] {alignment = 4 : i64} : !llvm.ptr -> i32
 // CHECK-NEXT: scf.parallel (%[[T:.*]]) =
 // CHECK: "test.search"(%[[T]], %[[NODE]])
+// CHECK: scf.parallel
+// CHECK: %[[CHOSEN:.*]] = llvm.load %[[NEXTNODE]]
+// CHECK-NEXT: llvm.store %[[CHOSEN]], %[[NODEBUF]] {alignment = 4 : i64} : i32, !llvm.ptr
 
 // OFF-LABEL: func.func @shared_read
 // OFF: } do {
