@@ -150,7 +150,9 @@ COMPILATION OPTIONS:
                         threads whose index guard (`if (i < n)`) holds; telling LLVM's
                         vectorizer that the threads' accesses are
                         independent (llvm.loop.parallel_accesses); reading a
-                        loop counter around barriers once per thread loop
+                        loop counter around barriers once per thread loop;
+                        running a guarded store to a block-shared address
+                        once, for the last thread whose guard holds
   -fveclib=<lib>        The vector math library that vectorized device code
                         calls for expf, sinf, ... on vectors of threads:
                         libmvec (glibc's; the default on x86-64 Linux) or
