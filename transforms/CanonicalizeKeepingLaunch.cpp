@@ -1,5 +1,6 @@
 //===- CanonicalizeKeepingLaunch.cpp - Canonicalize around launch loops ---===//
 
+#include "transforms/MemoryAccess.h"
 #include "transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -130,8 +131,7 @@ struct LoadOfSelectedLocals : public OpRewritePattern<LLVM::LoadOp> {
 
   LogicalResult matchAndRewrite(LLVM::LoadOp load,
                                 PatternRewriter &rewriter) const override {
-    if (load.getVolatile_() ||
-        load.getOrdering() != LLVM::AtomicOrdering::not_atomic)
+    if (!cucpu::isPlainAccess(load))
       return failure();
     Value addr = load.getAddr();
     Value condition, trueAddr, falseAddr;

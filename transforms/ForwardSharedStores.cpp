@@ -29,15 +29,6 @@ using namespace cucpu;
 
 namespace {
 
-bool isPlain(LLVM::StoreOp store) {
-  return !store.getVolatile_() &&
-         store.getOrdering() == LLVM::AtomicOrdering::not_atomic;
-}
-bool isPlain(LLVM::LoadOp load) {
-  return !load.getVolatile_() &&
-         load.getOrdering() == LLVM::AtomicOrdering::not_atomic;
-}
-
 class Forwarder {
 public:
   Forwarder(scf::ParallelOp threadLoop, bool remarks)
@@ -67,7 +58,7 @@ private:
       if (!mayAlias(access.addr, addr))
         continue;
       auto other = dyn_cast<LLVM::StoreOp>(access.op);
-      if (!other || !isPlain(other) ||
+      if (!other || !isPlainAccess(other) ||
           !simt::isSameAddressComputation(other.getAddr(), addr))
         return false;
     }
@@ -80,7 +71,7 @@ private:
     SmallVector<LLVM::StoreOp> stores;
     block.walk([&](LLVM::StoreOp store) { stores.push_back(store); });
     for (LLVM::StoreOp store : stores)
-      if (isPlain(store) && ownedByThread(store))
+      if (isPlainAccess(store) && ownedByThread(store))
         forwardFrom(store);
   }
 
@@ -92,7 +83,7 @@ private:
     bool readSince = false;
     for (Operation *op = store->getNextNode(); op; op = op->getNextNode()) {
       if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
-        if (isPlain(load) &&
+        if (isPlainAccess(load) &&
             simt::isSameAddressComputation(load.getAddr(), addr) &&
             load.getType() == store.getValue().getType()) {
           if (remarks)
@@ -106,7 +97,7 @@ private:
       }
       if (auto later = dyn_cast<LLVM::StoreOp>(op)) {
         if (simt::isSameAddressComputation(later.getAddr(), addr)) {
-          if (!readSince && isPlain(later) &&
+          if (!readSince && isPlainAccess(later) &&
               later.getValue().getType() == store.getValue().getType()) {
             llvm::erase_if(loopWrites, [&](const MemoryAccess &access) {
               return access.op == store.getOperation();

@@ -31,16 +31,6 @@ namespace cucpu {
 
 namespace {
 
-bool isPlain(LLVM::LoadOp load) {
-  return !load.getVolatile_() &&
-         load.getOrdering() == LLVM::AtomicOrdering::not_atomic;
-}
-
-bool isPlain(LLVM::StoreOp store) {
-  return !store.getVolatile_() &&
-         store.getOrdering() == LLVM::AtomicOrdering::not_atomic;
-}
-
 /// The stores of `guard` when it is `if (c) { ... }` whose then-block only
 /// computes, reads and stores to addresses computed before `outermost`, each
 /// store unconditional within the block. Empty otherwise.
@@ -52,13 +42,13 @@ SmallVector<LLVM::StoreOp> uniformGuardedStores(scf::IfOp guard,
     return {};
   for (Operation &op : guard.thenBlock()->without_terminator()) {
     if (auto store = dyn_cast<LLVM::StoreOp>(op)) {
-      if (!isPlain(store) || !outermost.isDefinedOutsideOfLoop(store.getAddr()))
+      if (!isPlainAccess(store) || !outermost.isDefinedOutsideOfLoop(store.getAddr()))
         return {};
       stores.push_back(store);
       continue;
     }
     if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
-      if (!isPlain(load))
+      if (!isPlainAccess(load))
         return {};
       continue;
     }

@@ -156,8 +156,7 @@ bool isRecomputable(Operation *op) {
 /// before the first one to decide what a thread does.)
 bool isReloadable(Operation *op, scf::ParallelOp before) {
   auto load = dyn_cast<LLVM::LoadOp>(op);
-  if (!load || load.getVolatile_() ||
-      load.getOrdering() != LLVM::AtomicOrdering::not_atomic)
+  if (!load || !isPlainAccess(load))
     return false;
   Value root = rootObject(load.getAddr());
   auto buffer = root.getDefiningOp<LLVM::AllocaOp>();
@@ -386,9 +385,7 @@ private:
   /// see: every thread reads the same value (`node = nextNode;` after the
   /// barrier that follows one thread's `nextNode = ...`).
   bool isSharedRead(LLVM::LoadOp load) {
-    if (load.getVolatile_() ||
-        load.getOrdering() != LLVM::AtomicOrdering::not_atomic ||
-        !loop.isDefinedOutsideOfLoop(load.getAddr()))
+    if (!isPlainAccess(load) || !loop.isDefinedOutsideOfLoop(load.getAddr()))
       return false;
     LLVM::AllocaOp root = rootAlloca(load.getAddr());
     if (!root || !root->getParentOp()->isAncestor(loop))
@@ -1009,9 +1006,7 @@ static bool isSameInEveryThread(Value v, scf::ParallelOp loop) {
     return true;
   Operation *def = v.getDefiningOp();
   if (auto load = dyn_cast_or_null<LLVM::LoadOp>(def))
-    return !load.getVolatile_() &&
-           load.getOrdering() == LLVM::AtomicOrdering::not_atomic &&
-           isSameInEveryThread(load.getAddr(), loop) &&
+    return isPlainAccess(load) && isSameInEveryThread(load.getAddr(), loop) &&
            notWrittenIn(loop, load.getAddr());
   return def && def->getNumRegions() == 0 && isMemoryEffectFree(def) &&
          llvm::all_of(def->getOperands(), [&](Value operand) {

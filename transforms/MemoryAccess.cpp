@@ -92,4 +92,14 @@ bool mayAlias(Value a, Value b) {
   return true;
 }
 
+bool isPlainAccess(LLVM::LoadOp load) {
+  return !load.getVolatile_() &&
+         load.getOrdering() == LLVM::AtomicOrdering::not_atomic;
+}
+
+bool isPlainAccess(LLVM::StoreOp store) {
+  return !store.getVolatile_() &&
+         store.getOrdering() == LLVM::AtomicOrdering::not_atomic;
+}
+
 } // namespace cucpu

@@ -9,6 +9,7 @@
 #ifndef CUCPU_TRANSFORMS_MEMORYACCESS_H
 #define CUCPU_TRANSFORMS_MEMORYACCESS_H
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -35,6 +36,11 @@ mlir::Value rootObject(mlir::Value addr);
 /// one points into a local whose address never leaves plain loads, stores
 /// and GEPs while the other points elsewhere.
 bool mayAlias(mlir::Value a, mlir::Value b);
+
+/// Whether a load or a store is neither volatile nor atomic: one the
+/// optimizations may move, repeat or drop like any other read or write.
+bool isPlainAccess(mlir::LLVM::LoadOp load);
+bool isPlainAccess(mlir::LLVM::StoreOp store);
 
 } // namespace cucpu
 

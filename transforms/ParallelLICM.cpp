@@ -101,8 +101,7 @@ bool readsOnlyUnchanged(Operation *op, ArrayRef<MemoryAccess> writes) {
     if (access.isWrite)
       return false;
     if (auto load = dyn_cast<LLVM::LoadOp>(access.op))
-      if (load.getVolatile_() ||
-          load.getOrdering() != LLVM::AtomicOrdering::not_atomic)
+      if (!isPlainAccess(load))
         return false;
     for (const MemoryAccess &write : writes)
       if (mayAlias(access.addr, write.addr))

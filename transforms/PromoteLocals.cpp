@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/SIMTDialect.h"
+#include "transforms/MemoryAccess.h"
 #include "transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -63,14 +64,11 @@ public:
       Operation *user = use.getOwner();
       bool isStore = false;
       if (auto load = dyn_cast<LLVM::LoadOp>(user)) {
-        if (load.getVolatile_() || load.getOrdering() != LLVM::AtomicOrdering::not_atomic ||
-            load.getType() != type)
+        if (!isPlainAccess(load) || load.getType() != type)
           return false;
       } else if (auto store = dyn_cast<LLVM::StoreOp>(user)) {
         if (use.getOperandNumber() != store.getAddrMutable().getOperandNumber() ||
-            store.getVolatile_() ||
-            store.getOrdering() != LLVM::AtomicOrdering::not_atomic ||
-            store.getValue().getType() != type)
+            !isPlainAccess(store) || store.getValue().getType() != type)
           return false;
         isStore = true;
       } else {

@@ -2,6 +2,7 @@
 
 #include "dialect/SIMTDialect.h"
 #include "transforms/LastWriterStores.h"
+#include "transforms/MemoryAccess.h"
 #include "transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -90,12 +91,10 @@ void markParallelAccesses(ArrayRef<scf::ForOp> loops,
         accessesThreadLocal(op, outermost))
       return;
     if (auto load = dyn_cast<LLVM::LoadOp>(op))
-      if (load.getVolatile_() ||
-          load.getOrdering() != LLVM::AtomicOrdering::not_atomic)
+      if (!isPlainAccess(load))
         return;
     if (auto store = dyn_cast<LLVM::StoreOp>(op))
-      if (store.getVolatile_() ||
-          store.getOrdering() != LLVM::AtomicOrdering::not_atomic)
+      if (!isPlainAccess(store))
         return;
     access.setAccessGroups(groups);
   });
