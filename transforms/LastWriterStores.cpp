@@ -84,9 +84,16 @@ unsigned sinkLastWriterStores(OpBuilder &b, ArrayRef<scf::ForOp> loops) {
   SmallVector<scf::ForOp> nest(loops);
   scf::ForOp outermost = nest.front(), innermost = nest.back();
   Block *body = innermost.getBody();
-  // Between the loops of the nest there is nothing but the next loop.
+  // Between the loops of the nest there is nothing but the next loop, and
+  // the bounds are computed before the nest: the linear index below counts
+  // with them, and the code after the nest recovers the indices with them.
   for (scf::ForOp loop : loops.drop_back())
     if (loop.getBody()->getOperations().size() != 2)
+      return 0;
+  for (scf::ForOp loop : loops)
+    if (!outermost.isDefinedOutsideOfLoop(loop.getLowerBound()) ||
+        !outermost.isDefinedOutsideOfLoop(loop.getUpperBound()) ||
+        !outermost.isDefinedOutsideOfLoop(loop.getStep()))
       return 0;
 
   SmallVector<scf::IfOp> guards;
@@ -95,6 +102,15 @@ unsigned sinkLastWriterStores(OpBuilder &b, ArrayRef<scf::ForOp> loops) {
     if (auto guard = dyn_cast<scf::IfOp>(op)) {
       SmallVector<LLVM::StoreOp> guarded =
           uniformGuardedStores(guard, outermost);
+      // Each guard finds its own last thread: two guards that may write the
+      // same memory would lose the order between their writes.
+      bool overlaps = llvm::any_of(guarded, [&](LLVM::StoreOp store) {
+        return llvm::any_of(stores, [&](LLVM::StoreOp other) {
+          return mayAlias(store.getAddr(), other.getAddr());
+        });
+      });
+      if (overlaps)
+        return 0;
       if (!guarded.empty()) {
         guards.push_back(guard);
         stores.append(guarded);

@@ -5,6 +5,10 @@
 // CHECK: PASS
 // REMARK: last_writer_stores.cu:{{[0-9]+}}:{{[0-9]+}}: remark: cucpu: 1 guarded store(s) to block-uniform addresses run once, for the last thread whose guard holds
 // REMARK: last_writer_stores.cu:{{[0-9]+}}:{{[0-9]+}}: remark: cucpu: 2 guarded store(s) to block-uniform addresses run once, for the last thread whose guard holds
+// The first guard of markedTwice (its init); its two guards that store to
+// one scalar stay in the loop.
+// REMARK: last_writer_stores.cu:{{[0-9]+}}:{{[0-9]+}}: remark: cucpu: 1 guarded store(s) to block-uniform addresses run once, for the last thread whose guard holds
+// REMARK-NOT: guarded store(s)
 // OFF-NOT: block-uniform addresses run once
 
 // Threads whose test holds publish a value through shared memory. When
@@ -49,9 +53,28 @@ __global__ void lastBelow(const int *keys, const int *queries, int *found,
   }
 }
 
+// Two guards that store to one scalar: the one marked thread takes both, in
+// program order, so the second store's value stays (moving each guard after
+// the loop on its own would lose that order).
+__global__ void markedTwice(const int *marks, int *mixed) {
+  __shared__ int both;
+  int t = threadIdx.y * kNx + threadIdx.x;
+  if (t == 0)
+    both = -1;
+  __syncthreads();
+  int mark = marks[blockIdx.x * kNx * kNy + t];
+  if (mark != 0)
+    both = 1;
+  if (mark == 1)
+    both = 2;
+  __syncthreads();
+  if (t == 0)
+    mixed[blockIdx.x] = both;
+}
+
 int main() {
   const int n = kNx * kNy;
-  std::vector<int> keys(kBlocks * n), queries(kBlocks);
+  std::vector<int> keys(kBlocks * n), queries(kBlocks), marks(kBlocks * n, 0);
   for (int b = 0; b < kBlocks; ++b) {
     int v = b % 5;
     for (int i = 0; i < n; ++i) {
@@ -59,9 +82,12 @@ int main() {
       keys[b * n + i] = v;
     }
     queries[b] = (b % 6 == 0) ? -1 : keys[b * n + (b * 13) % n] + (b % 2);
+    if (b % 4 != 0)
+      marks[b * n + (b * 11) % n] = 1; // one thread of most blocks
   }
   // Reference: the threads in serial order, the last writer wins.
-  std::vector<int> wantFound(kBlocks), wantCount(kBlocks, -7);
+  std::vector<int> wantFound(kBlocks), wantCount(kBlocks, -7),
+      wantMixed(kBlocks, -1);
   for (int b = 0; b < kBlocks; ++b) {
     const int *k = &keys[b * n];
     int pos = -1, where = -5;
@@ -74,13 +100,23 @@ int main() {
         wantCount[b] = t % kNx + 100 * (t / kNx);
       }
     wantFound[b] = pos * 1000 + where;
+    for (int t = 0; t < n; ++t) {
+      if (marks[b * n + t] != 0)
+        wantMixed[b] = 1;
+      if (marks[b * n + t] == 1)
+        wantMixed[b] = 2;
+    }
   }
 
-  int *dKeys, *dQueries, *dFound, *dCount;
+  int *dKeys, *dQueries, *dMarks, *dFound, *dCount, *dMixed;
   cudaMalloc(&dKeys, keys.size() * sizeof(int));
   cudaMalloc(&dQueries, kBlocks * sizeof(int));
   cudaMalloc(&dFound, kBlocks * sizeof(int));
   cudaMalloc(&dCount, kBlocks * sizeof(int));
+  cudaMalloc(&dMarks, marks.size() * sizeof(int));
+  cudaMalloc(&dMixed, kBlocks * sizeof(int));
+  cudaMemcpy(dMarks, marks.data(), marks.size() * sizeof(int),
+             cudaMemcpyHostToDevice);
   cudaMemcpy(dKeys, keys.data(), keys.size() * sizeof(int),
              cudaMemcpyHostToDevice);
   cudaMemcpy(dQueries, queries.data(), kBlocks * sizeof(int),
@@ -88,14 +124,19 @@ int main() {
   std::vector<int> init(kBlocks, -7);
   cudaMemcpy(dCount, init.data(), kBlocks * sizeof(int), cudaMemcpyHostToDevice);
   lastBelow<<<kBlocks, dim3(kNx, kNy)>>>(dKeys, dQueries, dFound, dCount);
-  std::vector<int> found(kBlocks), count(kBlocks);
+  markedTwice<<<kBlocks, dim3(kNx, kNy)>>>(dMarks, dMixed);
+  std::vector<int> found(kBlocks), count(kBlocks), mixed(kBlocks);
+  cudaMemcpy(mixed.data(), dMixed, kBlocks * sizeof(int), cudaMemcpyDeviceToHost);
   cudaMemcpy(found.data(), dFound, kBlocks * sizeof(int), cudaMemcpyDeviceToHost);
   cudaMemcpy(count.data(), dCount, kBlocks * sizeof(int), cudaMemcpyDeviceToHost);
   int bad = 0, noWriter = 0, noPos = 0;
   for (int b = 0; b < kBlocks; ++b) {
-    if (found[b] != wantFound[b] || count[b] != wantCount[b]) {
-      printf("block %d: found %d (want %d), count %d (want %d)\n", b,
-             found[b], wantFound[b], count[b], wantCount[b]);
+    if (found[b] != wantFound[b] || count[b] != wantCount[b] ||
+        mixed[b] != wantMixed[b]) {
+      printf("block %d: found %d (want %d), count %d (want %d), mixed %d "
+             "(want %d)\n",
+             b, found[b], wantFound[b], count[b], wantCount[b], mixed[b],
+             wantMixed[b]);
       ++bad;
     }
     noWriter += wantCount[b] == -7;

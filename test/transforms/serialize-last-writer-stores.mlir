@@ -157,3 +157,99 @@ func.func @other_write(%out: !llvm.ptr, %g: index, %n: index) {
   }
   return
 }
+
+// -----
+
+// Two guards store to the same block scalar: which thread stores last
+// depends on both guards, so neither moves.
+// CHECK-LABEL: func.func @two_guards_one_address
+// CHECK-NOT: arith.maxsi
+// CHECK: scf.if
+// CHECK: scf.if
+func.func @two_guards_one_address(%g: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %a = arith.constant 1 : i32
+  %b = arith.constant 2 : i32
+  scf.parallel (%blk) = (%c0) to (%g) step (%c1) {
+    %next = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+    scf.parallel (%x) = (%c0) to (%n) step (%c1) {
+      %first = arith.cmpi slt, %x, %c5 : index
+      scf.if %first {
+        llvm.store %a, %next : i32, !llvm.ptr
+      }
+      %second = arith.cmpi slt, %x, %c3 : index
+      scf.if %second {
+        llvm.store %b, %next : i32, !llvm.ptr
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Two guards with their own block scalars: each finds its last thread.
+// CHECK-LABEL: func.func @two_guards_two_addresses
+// CHECK-COUNT-2: arith.maxsi
+func.func @two_guards_two_addresses(%g: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %a = arith.constant 1 : i32
+  %b = arith.constant 2 : i32
+  scf.parallel (%blk) = (%c0) to (%g) step (%c1) {
+    %lo = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+    %hi = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+    scf.parallel (%x) = (%c0) to (%n) step (%c1) {
+      %first = arith.cmpi slt, %x, %c5 : index
+      scf.if %first {
+        llvm.store %a, %lo : i32, !llvm.ptr
+      }
+      %second = arith.cmpi slt, %x, %c3 : index
+      scf.if %second {
+        llvm.store %b, %hi : i32, !llvm.ptr
+      }
+      scf.reduce
+    }
+    %l = llvm.load %lo : !llvm.ptr -> i32
+    %h = llvm.load %hi : !llvm.ptr -> i32
+    "test.after"(%l, %h) : (i32, i32) -> ()
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// The guarded store sits in a loop of the thread's own code (a triangle
+// over x < y): that loop writes memory and is not a guard, so nothing moves.
+// CHECK-LABEL: func.func @triangle
+// CHECK-NOT: arith.maxsi
+func.func @triangle(%g: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %a = arith.constant 1 : i32
+  scf.parallel (%blk) = (%c0) to (%g) step (%c1) {
+    %next = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+    scf.parallel (%y) = (%c0) to (%n) step (%c1) {
+      scf.for %x = %c0 to %y step %c1 {
+        %holds = arith.cmpi eq, %x, %c0 : index
+        scf.if %holds {
+          llvm.store %a, %next : i32, !llvm.ptr
+        }
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
