@@ -428,13 +428,69 @@ ModuleGen::getLibraryFunction(StringRef name,
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// The block size a launch configuration's `dim3` argument has when it is
+/// written with constants: `dim3(16, 16)`, `256`, or a local `dim3 block(16,
+/// 16)` (its initializer; the variable may change later, which the
+/// specialized kernel checks at run time).
+std::optional<std::array<int64_t, 3>> constantDim3(const Expr *e,
+                                                   ASTContext &ast,
+                                                   unsigned depth = 0) {
+  if (!e || depth > 4)
+    return std::nullopt;
+  e = e->IgnoreImplicit();
+  if (const auto *construct = dyn_cast<CXXConstructExpr>(e)) {
+    if (construct->getConstructor()->isCopyOrMoveConstructor() &&
+        construct->getNumArgs() == 1)
+      return constantDim3(construct->getArg(0), ast, depth + 1);
+    if (construct->getNumArgs() > 3)
+      return std::nullopt;
+    std::array<int64_t, 3> dims = {1, 1, 1};
+    for (unsigned i = 0; i < construct->getNumArgs(); ++i) {
+      const Expr *arg = construct->getArg(i);
+      if (!arg->getType()->isIntegerType())
+        return std::nullopt;
+      Expr::EvalResult value;
+      if (!arg->EvaluateAsInt(value, ast))
+        return std::nullopt;
+      dims[i] = value.Val.getInt().getExtValue();
+    }
+    return dims;
+  }
+  if (const auto *ref = dyn_cast<DeclRefExpr>(e))
+    if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
+      if (var->hasLocalStorage() && var->getInit())
+        return constantDim3(var->getInit(), ast, depth + 1);
+  if (e->getType()->isIntegerType()) {
+    Expr::EvalResult value;
+    if (e->EvaluateAsInt(value, ast))
+      return std::array<int64_t, 3>{value.Val.getInt().getExtValue(), 1, 1};
+  }
+  return std::nullopt;
+}
+
 /// Finds every kernel definition, including template instantiations, and
 /// (for relocatable device code) every device function other files may call.
+/// Also notes the block size of each kernel's launches in this file.
 class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
 public:
   KernelFinder(ASTContext &ast, bool relocatable)
       : ast(ast), relocatable(relocatable) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *call) {
+    const FunctionDecl *kernel = call->getDirectCallee();
+    if (!kernel)
+      return true;
+    const CallExpr *config = call->getConfig();
+    std::optional<std::array<int64_t, 3>> shape;
+    if (config && config->getNumArgs() >= 2)
+      shape = constantDim3(config->getArg(1), ast);
+    auto [it, inserted] =
+        launchShapes.try_emplace(kernel->getCanonicalDecl(), shape);
+    // Launches with different (or unknown) sizes: no single size to expect.
+    if (!inserted && it->second != shape)
+      it->second = std::nullopt;
+    return true;
+  }
   bool VisitFunctionDecl(FunctionDecl *fd) {
     if (!fd->doesThisDeclarationHaveABody() || fd->isDependentContext())
       return true;
@@ -450,22 +506,29 @@ public:
   bool relocatable;
   std::vector<const FunctionDecl *> kernels;
   std::vector<const FunctionDecl *> exported;
+  llvm::DenseMap<const FunctionDecl *, std::optional<std::array<int64_t, 3>>>
+      launchShapes;
 };
 } // namespace
 
 void ModuleGen::emitTranslationUnit(const TranslationUnitDecl *tu) {
   KernelFinder finder(ast, relocatable);
   finder.TraverseDecl(const_cast<TranslationUnitDecl *>(tu));
-  for (const FunctionDecl *kernel : finder.kernels)
-    emitKernel(kernel);
+  for (const FunctionDecl *kernel : finder.kernels) {
+    mlir::func::FuncOp launcher = emitKernel(kernel);
+    auto shape = finder.launchShapes.lookup(kernel->getCanonicalDecl());
+    if (launcher && shape)
+      launcher->setAttr(kLaunchBlockAttr,
+                        mlir::DenseI64ArrayAttr::get(ctx, *shape));
+  }
   for (const FunctionDecl *fd : finder.exported)
     getFunction(fd);
   emitPendingBodies();
 }
 
-void ModuleGen::emitKernel(const FunctionDecl *fd) {
+mlir::func::FuncOp ModuleGen::emitKernel(const FunctionDecl *fd) {
   mlir::func::FuncOp kernel = getFunction(fd);
-  emitLauncher(fd, kernel);
+  return emitLauncher(fd, kernel);
 }
 
 /// The launcher is the kernel's CPU entry point. Its signature is the launch
@@ -473,7 +536,8 @@ void ModuleGen::emitKernel(const FunctionDecl *fd) {
 /// bytes (i64) and the array of pointers to the arguments (as cudaLaunchKernel
 /// receives them). Its body is the whole grid:
 ///   scf.parallel (blocks) { scf.parallel (threads) { call @kernel(args) } }
-void ModuleGen::emitLauncher(const FunctionDecl *fd, mlir::func::FuncOp kernel) {
+mlir::func::FuncOp ModuleGen::emitLauncher(const FunctionDecl *fd,
+                                           mlir::func::FuncOp kernel) {
   mlir::Location l = loc(fd->getLocation());
   mlir::OpBuilder b(ctx);
   b.setInsertionPointToEnd(module.getBody());
@@ -542,6 +606,7 @@ void ModuleGen::emitLauncher(const FunctionDecl *fd, mlir::func::FuncOp kernel) 
 
   b.setInsertionPointToEnd(entry);
   mlir::func::ReturnOp::create(b, l);
+  return launcher;
 }
 
 } // namespace cucpu

@@ -104,8 +104,10 @@ public:
   mlir::ModuleOp module;
 
 private:
-  void emitKernel(const clang::FunctionDecl *fd);
-  void emitLauncher(const clang::FunctionDecl *fd, mlir::func::FuncOp kernel);
+  /// Emits the kernel and its launcher; returns the launcher.
+  mlir::func::FuncOp emitKernel(const clang::FunctionDecl *fd);
+  mlir::func::FuncOp emitLauncher(const clang::FunctionDecl *fd,
+                                  mlir::func::FuncOp kernel);
   void emitPendingBodies();
 
   /// -rdc=true: device functions may be defined in other files.

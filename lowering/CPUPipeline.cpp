@@ -143,6 +143,17 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
       pm.addPass(createCanonicalizeKeepingLaunch());
       pm.addPass(createCSEPass());
     }
+    // After the passes that make per-thread buffers (coarsening gives each
+    // group member a thread loop of its own, which such a buffer's slots
+    // would not tell apart), before narrowing (which then bounds each
+    // member's x range by its own block index).
+    if (options.optLevel != 0 && options.innerSerialization &&
+        options.coarsenBlocks > 1) {
+      pm.addNestedPass<func::FuncOp>(createCoarsenBlocks(
+          {/*factor=*/options.coarsenBlocks, /*remarks=*/options.remarks}));
+      pm.addPass(createCanonicalizeKeepingLaunch());
+      pm.addPass(createCSEPass());
+    }
     if (options.optLevel != 0 && options.innerSerialization &&
         options.narrowThreadLoops) {
       pm.addNestedPass<func::FuncOp>(

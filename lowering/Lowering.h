@@ -58,6 +58,9 @@ struct PipelineOptions {
   bool hoistUniformIfs = true;
   /// Narrow thread loops to the threads whose index comparisons hold.
   bool narrowThreadLoops = true;
+  /// Neighbouring blocks along x run each phase together (CPU, with inner
+  /// serialization); below 2: off.
+  int64_t coarsenBlocks = 8;
   /// Mark the serial thread loops' plain accesses as independent across
   /// iterations (llvm.loop.parallel_accesses), so that LLVM vectorizes
   /// across threads without dependence checks.

@@ -22,7 +22,9 @@
 #include "transforms/Passes.h"
 #include "transforms/ThreadLoops.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
@@ -39,17 +41,98 @@ namespace {
 
 /// The `if` that holds all of `loop`'s work, when its condition is defined
 /// outside the loop and its else branch is empty.
-scf::IfOp uniformGuard(scf::ParallelOp loop) {
+/// The `if` that holds all of `loop`'s work, after operations without
+/// effects and allocas.
+scf::IfOp incidentalGuard(scf::ParallelOp loop) {
   // Locals declared before the guard are only allocated there: allocating
   // them inside the guard changes nothing either.
-  scf::IfOp guard = soleGuard(loop, [](Operation &op) {
+  return soleGuard(loop, [](Operation &op) {
     return op.getNumRegions() == 0 &&
            (isPure(&op) || isa<LLVM::AllocaOp>(op));
   });
+}
+
+scf::IfOp uniformGuard(scf::ParallelOp loop) {
+  scf::IfOp guard = incidentalGuard(loop);
   if (!guard || !loop.isDefinedOutsideOfLoop(guard.getCondition()))
     return {};
   return guard;
 }
+
+/// For `if (a && b) { W }` (an `arith.andi`, or the `select` C's `&&`
+/// becomes) with `a` defined outside `loop` and `b` not, the `b` that stays
+/// in the loop; `a` is returned in `uniform`.
+Value splitUniformConjunct(scf::ParallelOp loop, Value condition,
+                           Value &uniform) {
+  Value lhs, rhs;
+  if (auto andOp = condition.getDefiningOp<arith::AndIOp>()) {
+    lhs = andOp.getLhs();
+    rhs = andOp.getRhs();
+  } else if (auto select = condition.getDefiningOp<arith::SelectOp>()) {
+    if (!matchPattern(select.getFalseValue(), m_Zero()))
+      return {};
+    lhs = select.getCondition();
+    rhs = select.getTrueValue();
+  } else {
+    return {};
+  }
+  bool lhsUniform = loop.isDefinedOutsideOfLoop(lhs);
+  bool rhsUniform = loop.isDefinedOutsideOfLoop(rhs);
+  if (lhsUniform == rhsUniform)
+    return {};
+  uniform = lhsUniform ? lhs : rhs;
+  return lhsUniform ? rhs : lhs;
+}
+
+} // namespace
+
+namespace cucpu {
+
+SmallVector<Location> hoistUniformGuards(RewriterBase &rewriter,
+                                         scf::ParallelOp loop,
+                                         bool splitConjunctions) {
+  SmallVector<Location> hoisted;
+  // A hoisted guard may uncover another one in the same loop (two early
+  // returns); hoisting moves the loop but makes no new one.
+  while (true) {
+    // The condition is often computed in the loop from the block index
+    // (`blockIdx.x >= nq` after inlining): compute it before.
+    moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+    scf::IfOp guard = uniformGuard(loop);
+    if (guard) {
+      rewriter.setInsertionPoint(loop);
+      auto outer = scf::IfOp::create(rewriter, guard.getLoc(),
+                                     guard.getCondition(),
+                                     /*withElseRegion=*/false);
+      rewriter.moveOpBefore(loop, outer.thenBlock()->getTerminator());
+      rewriter.eraseOp(guard.thenBlock()->getTerminator());
+      rewriter.inlineBlockBefore(guard.thenBlock(), guard);
+      rewriter.eraseOp(guard);
+      hoisted.push_back(outer.getLoc());
+      continue;
+    }
+    if (!splitConjunctions)
+      return hoisted;
+    guard = incidentalGuard(loop);
+    Value uniform;
+    Value rest =
+        guard ? splitUniformConjunct(loop, guard.getCondition(), uniform)
+              : Value();
+    if (!rest)
+      return hoisted;
+    rewriter.setInsertionPoint(loop);
+    auto outer = scf::IfOp::create(rewriter, guard.getLoc(), uniform,
+                                   /*withElseRegion=*/false);
+    rewriter.moveOpBefore(loop, outer.thenBlock()->getTerminator());
+    rewriter.modifyOpInPlace(
+        guard, [&] { guard.getConditionMutable().assign(rest); });
+    hoisted.push_back(outer.getLoc());
+  }
+}
+
+} // namespace cucpu
+
+namespace {
 
 struct HoistUniformIfsPass
     : public cucpu::impl::HoistUniformIfsBase<HoistUniformIfsPass> {
@@ -63,28 +146,13 @@ struct HoistUniformIfsPass
         loops.push_back(loop);
     });
     for (scf::ParallelOp loop : loops) {
-      // A hoisted guard may uncover another one in the same loop (two early
-      // returns); hoisting moves the loop but makes no new one.
-      while (true) {
-        // The condition is often computed in the loop from the block index
-        // (`blockIdx.x >= nq` after inlining): compute it before.
-        moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
-        scf::IfOp guard = uniformGuard(loop);
-        if (!guard)
-          break;
-        rewriter.setInsertionPoint(loop);
-        auto outer = scf::IfOp::create(rewriter, guard.getLoc(),
-                                       guard.getCondition(),
-                                       /*withElseRegion=*/false);
-        rewriter.moveOpBefore(loop, outer.thenBlock()->getTerminator());
-        rewriter.eraseOp(guard.thenBlock()->getTerminator());
-        rewriter.inlineBlockBefore(guard.thenBlock(), guard);
-        rewriter.eraseOp(guard);
-        if (remarks)
-          emitRemark(outer.getLoc())
+      SmallVector<Location> hoisted =
+          hoistUniformGuards(rewriter, loop, /*splitConjunctions=*/false);
+      if (remarks)
+        for (Location loc : hoisted)
+          emitRemark(loc)
               << "cucpu: condition shared by the block's threads taken "
                  "once for the block";
-      }
     }
   }
 };

@@ -18,6 +18,11 @@ constexpr llvm::StringLiteral kKernelNameAttr = "cucpu.kernel_name";
 /// kernel parameter (size0, align0, size1, align1, ...), so that the runtime
 /// can copy a launch's arguments and run the kernel after the launch returns.
 constexpr llvm::StringLiteral kKernelParamsAttr = "cucpu.kernel_params";
+
+/// Attribute of a launcher: the block size (x, y, z) that every launch of
+/// its kernel in the source file writes with constants. A hint only: the
+/// launcher may still be called with another size.
+constexpr llvm::StringLiteral kLaunchBlockAttr = "cucpu.launch_block";
 /// The launcher argument holding the launch's dynamic shared memory bytes.
 constexpr unsigned kDynamicSharedBytesArg = 6;
 

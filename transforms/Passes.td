@@ -132,6 +132,41 @@ def HoistUniformIfs : Pass<"simt-hoist-uniform-ifs", "mlir::func::FuncOp"> {
   let dependentDialects = ["mlir::scf::SCFDialect"];
 }
 
+def CoarsenBlocks : Pass<"simt-coarsen-blocks", "mlir::func::FuncOp"> {
+  let summary = "Run each phase of neighbouring blocks along x together";
+  let description = [{
+    Runs on the CPU path after thread-loop splitting, before narrowing. A
+    block loop of a launcher that records its launches' block size
+    (`cucpu.launch_block`), whose body is shared allocations of constant
+    size, operations without effects and thread loops of one block size,
+    and whose accesses sweep rows of a run-time pitch along x (see
+    CoarsenBlocks.cpp), is copied under a check of the block size, with the
+    size as constants; the copy runs `factor` neighbouring blocks along x
+    per iteration, each with its own copy of shared memory:
+
+    ```
+    blocks (bx, by) { s = alloca; threads (tx, ty) { W(bx, s) } }
+    ->
+    if (block size == launch size) {
+      blocks (bo, by) { s = alloca x factor;
+        threads (ty) { for b < min(factor, gx - bo * factor) {
+          threads (tx) { W(bo * factor + b, s + b) } } } }
+    } else { the original loop }
+    ```
+
+    A thread loop that does not sweep rows runs block after block:
+    `for b { threads (tx, ty) { ... } }`.
+  }];
+  let options = [
+    Option<"factor", "factor", "int64_t", /*default=*/"8",
+           "Blocks along x per group (below 2: no coarsening)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per coarsened block loop">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def SplitThreadLoops : Pass<"simt-split-thread-loops", "mlir::func::FuncOp"> {
   let summary = "Give each guard on the thread index a thread loop of its own";
   let description = [{

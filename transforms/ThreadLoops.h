@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 
 namespace cucpu {
 
@@ -23,6 +24,14 @@ bool isThreadLoop(mlir::scf::ParallelOp loop);
 mlir::scf::IfOp
 soleGuard(mlir::scf::ParallelOp loop,
           llvm::function_ref<bool(mlir::Operation &)> incidental);
+
+/// Moves the `if`s around all of `loop`'s work whose conditions all threads
+/// share out of the loop (HoistUniformIfs); with `splitConjunctions`, also
+/// the shared half of `if (a && b)`. Returns the locations of the conditions
+/// moved.
+llvm::SmallVector<mlir::Location>
+hoistUniformGuards(mlir::RewriterBase &rewriter, mlir::scf::ParallelOp loop,
+                   bool splitConjunctions);
 
 /// Tags a new loop as a thread loop (for readers of the IR; the passes
 /// recognize thread loops by nesting).

@@ -131,7 +131,7 @@ COMPILATION OPTIONS:
   -fno-cucpu-loop-interchange, -fno-cucpu-split-thread-loops,
   -fno-cucpu-hoist-uniform-ifs, -fno-cucpu-narrow-thread-loops,
   -fno-cucpu-parallel-accesses, -fno-cucpu-uniform-locals,
-  -fno-cucpu-last-writer-stores
+  -fno-cucpu-last-writer-stores, -fno-cucpu-coarsen-blocks
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -152,7 +152,9 @@ COMPILATION OPTIONS:
                         independent (llvm.loop.parallel_accesses); reading a
                         loop counter around barriers once per thread loop;
                         running a guarded store to a block-shared address
-                        once, for the last thread whose guard holds
+                        once, for the last thread whose guard holds;
+                        running 8 neighbouring 2D blocks' phases together
+                        along rows, for the block size the launches write
   -fveclib=<lib>        The vector math library that vectorized device code
                         calls for expf, sinf, ... on vectors of threads:
                         libmvec (glibc's; the default on x86-64 Linux) or
@@ -559,6 +561,8 @@ const std::vector<OptionSpec> &optionTable() {
       {Form::Flag, {"-fno-cucpu-parallel-accesses"},
        [](P &p, StringRef) { p.opts.pipeline.parallelAccesses = false; },
        true},
+      {Form::Flag, {"-fno-cucpu-coarsen-blocks"},
+       [](P &p, StringRef) { p.opts.pipeline.coarsenBlocks = 1; }, true},
       {Form::Flag, {"-fno-cucpu-last-writer-stores"},
        [](P &p, StringRef) { p.opts.pipeline.lastWriterStores = false; },
        true},

@@ -1,0 +1,394 @@
+//===- CoarsenBlocks.cpp - Neighbouring blocks run each phase together ----===//
+//
+// A GPU kernel tiled in two dimensions (16x16 blocks) touches, per block and
+// per phase between barriers, 16 short row segments of each array: 64 bytes
+// each, with rows thousands of bytes apart. Run block after block on a CPU
+// core, those segments defeat the hardware prefetchers, and with a row
+// length that is a power of two they fall into the same cache sets. A CPU
+// programmer would sweep whole rows instead.
+//
+// Blocks are independent between the start and the end of the kernel, and
+// their phases (the thread loops that barrier lowering left) may interleave
+// in any way that keeps each block's phases in order. So a worker may take
+// C neighbouring blocks along x and run each phase for all of them together.
+// A phase that sweeps rows runs the group's blocks between its y and x
+// loops; the others run block after block:
+//
+//   blocks (bx, by) { shared s; threads (tx, ty) { W(bx, tx, ty, s) } ... }
+//   ->
+//   blocks (bo, by) { shared s[C];
+//     threads (ty) { for b < min(C, gx - bo * C) {
+//       bx = bo * C + b; threads (tx) { W(bx, tx, ty, s[b]) } } } ... }
+//
+// Serialized, row ty of the C blocks is one sweep. Each block keeps its own
+// copy of shared memory.
+//
+// It pays only when the x loops of a group are short loops of known length
+// (LLVM vectorizes a loop of at most 16 iterations badly when it cannot see
+// the bound). The block size comes from the launches: the frontend records
+// on the launcher the size every launch in the file writes with constants
+// (`dim3 block(16, 16)`), and the coarsened copy, with that size as
+// constants, runs under a check of the launch's size; other sizes run the
+// original loop.
+//
+// The block loop's body must consist of shared allocations of constant
+// size, operations without effects and thread loops with one block size:
+// values that a thread loop computes for a later one (per-thread buffers)
+// and parallel-LICM memos are left alone. It must also sweep rows: some
+// access runs along x and scales a row index from y by a pitch known only
+// at run time (`a[i * n + j]`), and none scales the block's x index with a
+// thread index (`(blockIdx.x * 16 + ty) * n + tx`: blocks along x stacked
+// as rows, where grouping them would interleave far-apart rows).
+//
+//===----------------------------------------------------------------------===//
+
+#include "transforms/MemoryAccess.h"
+#include "transforms/Passes.h"
+#include "transforms/ThreadLoops.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace cucpu {
+#define GEN_PASS_DEF_COARSENBLOCKS
+#include "transforms/Passes.h.inc"
+} // namespace cucpu
+
+using namespace mlir;
+using namespace cucpu;
+
+namespace {
+
+bool countsFromZeroByOne(scf::ParallelOp loop) {
+  return llvm::all_of(loop.getLowerBound(),
+                      [](Value v) { return matchPattern(v, m_Zero()); }) &&
+         llvm::all_of(loop.getStep(),
+                      [](Value v) { return matchPattern(v, m_One()); });
+}
+
+/// Whether `v` depends on `x` through operations inside `scope`.
+bool dependsOn(Value v, Value x, Operation *scope) {
+  SmallVector<Value> worklist = {v};
+  llvm::SmallPtrSet<Value, 16> seen;
+  while (!worklist.empty()) {
+    Value cur = worklist.pop_back_val();
+    if (cur == x)
+      return true;
+    if (!seen.insert(cur).second)
+      continue;
+    if (Operation *def = cur.getDefiningOp())
+      if (scope->isAncestor(def))
+        llvm::append_range(worklist, def->getOperands());
+  }
+  return false;
+}
+
+/// How the accesses of a thread loop to memory outside the block lay out
+/// over the threads and the blocks along x.
+struct RowAccesses {
+  /// Some address runs along x and scales a row index that depends on
+  /// another thread index by a pitch known only at run time: a tile of
+  /// rows of a large array.
+  bool sweepsRows = false;
+  /// Some address scales a value that depends on the block's x index and
+  /// on another thread index (`(blockIdx.x * 16 + ty) * width + tx`): the
+  /// blocks along x are stacked rows, not neighbours in a row.
+  bool stacksBlocks = false;
+};
+
+RowAccesses classifyAccesses(scf::ParallelOp loop, Value blockX,
+                             Operation *blockLoop) {
+  RowAccesses result;
+  SmallVector<Value> ivs(loop.getInductionVars());
+  auto dependsOnOtherIndex = [&](Value v) {
+    return llvm::any_of(ArrayRef<Value>(ivs).drop_front(),
+                        [&](Value iv) { return dependsOn(v, iv, loop); });
+  };
+  SmallVector<MemoryAccess> accesses;
+  collectAccesses(loop, accesses);
+  for (const MemoryAccess &access : accesses) {
+    if (!access.addr ||
+        rootObject(access.addr).getDefiningOp<LLVM::AllocaOp>())
+      continue;
+    bool alongX = dependsOn(access.addr, ivs[0], loop);
+    // The multiplications and shifts on the way to the address.
+    SmallVector<Value> worklist = {access.addr};
+    llvm::SmallPtrSet<Value, 16> seen;
+    while (!worklist.empty()) {
+      Value cur = worklist.pop_back_val();
+      if (!seen.insert(cur).second)
+        continue;
+      Operation *def = cur.getDefiningOp();
+      if (!def || !blockLoop->isAncestor(def))
+        continue;
+      if (isa<arith::MulIOp, arith::ShLIOp, LLVM::MulOp, LLVM::ShlOp>(def)) {
+        for (Value operand : def->getOperands())
+          if (dependsOn(operand, blockX, blockLoop) &&
+              dependsOnOtherIndex(operand))
+            result.stacksBlocks = true;
+        // A row index times a pitch known only at run time (`i * n`): the
+        // rows are far apart, and x runs along them.
+        Value lhs = def->getOperand(0), rhs = def->getOperand(1);
+        for (auto [row, pitch] : {std::pair(lhs, rhs), std::pair(rhs, lhs)})
+          if (alongX && dependsOnOtherIndex(row) &&
+              !dependsOn(row, ivs[0], loop) &&
+              !matchPattern(pitch, m_Constant()) &&
+              !dependsOn(pitch, ivs[0], loop) && !dependsOnOtherIndex(pitch))
+            result.sweepsRows = true;
+      }
+      llvm::append_range(worklist, def->getOperands());
+    }
+  }
+  return result;
+}
+
+/// Whether `blockLoop` has the shape this pass rewrites (see the header).
+bool canCoarsen(scf::ParallelOp blockLoop) {
+  if (blockLoop.getNumResults() != 0 || !countsFromZeroByOne(blockLoop))
+    return false;
+  bool usesY = false, hasThreadLoop = false;
+  for (Operation &op : blockLoop.getBody()->without_terminator()) {
+    if (auto alloca = dyn_cast<LLVM::AllocaOp>(op)) {
+      if (alloca->hasAttr(kPerThreadAttr) ||
+          !matchPattern(alloca.getArraySize(), m_Constant()) ||
+          !blockLoop.isDefinedOutsideOfLoop(alloca.getArraySize()))
+        return false;
+      // Only the thread loops may use the shared memory.
+      for (Operation *user : alloca->getUsers())
+        if (user->getBlock() == blockLoop.getBody())
+          return false;
+      continue;
+    }
+    if (auto loop = dyn_cast<scf::ParallelOp>(op)) {
+      if (loop.getNumResults() != 0 || !countsFromZeroByOne(loop))
+        return false;
+      hasThreadLoop = true;
+      if (loop.getNumLoops() > 1 && !loop.getInductionVars()[1].use_empty())
+        usesY = true;
+      continue;
+    }
+    if (op.getNumRegions() != 0 || !isPure(&op))
+      return false;
+  }
+  if (!hasThreadLoop || !usesY)
+    return false;
+  // Profitable where neighbouring blocks along x continue each other's rows.
+  Value blockX = blockLoop.getInductionVars()[0];
+  bool sweeps = false;
+  for (auto loop : blockLoop.getBody()->getOps<scf::ParallelOp>()) {
+    RowAccesses rows = classifyAccesses(loop, blockX, blockLoop);
+    if (rows.stacksBlocks)
+      return false;
+    sweeps |= rows.sweepsRows;
+  }
+  if (!sweeps)
+    return false;
+  // Memos hand values from one thread to the next in the serial order,
+  // which coarsening changes.
+  WalkResult memo = blockLoop.walk([](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        if (def->hasAttr(kMemoAttr) || def->hasAttr(kPerWorkerAttr))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return !memo.wasInterrupted();
+}
+
+/// Rewrites `blockLoop` to run `factor` blocks along x per iteration.
+void coarsen(scf::ParallelOp blockLoop, int64_t factor) {
+  OpBuilder b(blockLoop);
+  Location loc = blockLoop.getLoc();
+  Block *body = blockLoop.getBody();
+  Value cFactor = arith::ConstantIndexOp::create(b, loc, factor);
+  Value gridX = blockLoop.getUpperBound()[0];
+  blockLoop.getUpperBoundMutable()[0].set(
+      arith::CeilDivUIOp::create(b, loc, gridX, cFactor));
+  Value outerX = blockLoop.getInductionVars()[0];
+
+  // Shared memory: one copy per block of the group.
+  SmallVector<LLVM::AllocaOp> shared;
+  for (auto alloca : body->getOps<LLVM::AllocaOp>()) {
+    APInt size;
+    matchPattern(alloca.getArraySize(), m_ConstantInt(&size));
+    b.setInsertionPoint(blockLoop);
+    Type sizeType = alloca.getArraySize().getType();
+    Value copies = LLVM::ConstantOp::create(
+        b, loc, sizeType,
+        b.getIntegerAttr(sizeType, size.getSExtValue() * factor));
+    alloca.getArraySizeMutable().assign(copies);
+    shared.push_back(alloca);
+  }
+
+  SmallVector<Operation *> prefix;
+  for (Operation &op : body->without_terminator())
+    if (!isa<LLVM::AllocaOp, scf::ParallelOp>(op))
+      prefix.push_back(&op);
+
+  // The group's first block and its number of blocks inside the grid.
+  b.setInsertionPointToStart(body);
+  Value groupStart = arith::MulIOp::create(b, loc, outerX, cFactor);
+  Value members = arith::MinUIOp::create(
+      b, loc, cFactor, arith::SubIOp::create(b, loc, gridX, groupStart));
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+
+  for (auto loop :
+       llvm::make_early_inc_range(body->getOps<scf::ParallelOp>())) {
+    // threads (y, z) { for member { threads (x) { work } } }: serialized,
+    // row y of the group's blocks is one sweep. A phase that sweeps no rows
+    // (`if (tx == 0) rowMult[ty] = ...`) runs block after block instead:
+    // for member { threads (x, y, z) { work } }, so that what narrowing
+    // computes per block is computed once per member, not once per row.
+    bool sweeps =
+        classifyAccesses(loop, outerX, blockLoop.getOperation()).sweepsRows;
+    b.setInsertionPoint(loop);
+    scf::ParallelOp rows;
+    if (sweeps) {
+      rows = scf::ParallelOp::create(b, loc, loop.getLowerBound().drop_front(),
+                                     loop.getUpperBound().drop_front(),
+                                     loop.getStep().drop_front());
+      rows->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+      b.setInsertionPointToStart(rows.getBody());
+    }
+    auto group = scf::ForOp::create(b, loc, zero, members, one);
+    b.setInsertionPointToStart(group.getBody());
+    Value member = group.getInductionVar();
+
+    // The member's block index, its shared memory and the block-level
+    // values computed from them.
+    IRMapping mapping;
+    Value blockX = arith::AddIOp::create(b, loc, groupStart, member);
+    mapping.map(outerX, blockX);
+    Value memberI64 =
+        arith::IndexCastOp::create(b, loc, b.getI64Type(), member);
+    for (LLVM::AllocaOp alloca : shared)
+      mapping.map(alloca.getResult(),
+                  LLVM::GEPOp::create(b, loc, alloca.getType(),
+                                      alloca.getElemType(), alloca,
+                                      ValueRange{memberI64}));
+    for (Operation *op : prefix)
+      b.clone(*op, mapping);
+    unsigned inner = sweeps ? 1 : loop.getNumLoops();
+    auto columns = scf::ParallelOp::create(
+        b, loc, loop.getLowerBound().take_front(inner),
+        loop.getUpperBound().take_front(inner),
+        loop.getStep().take_front(inner));
+    columns->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+
+    // The threads' work, in the inner loop.
+    SmallVector<Value> oldIvs(loop.getInductionVars());
+    for (size_t d = 0; d < oldIvs.size(); ++d)
+      mapping.map(oldIvs[d], d < inner ? columns.getInductionVars()[d]
+                                       : rows.getInductionVars()[d - 1]);
+    Block *oldBody = loop.getBody();
+    Block *work = columns.getBody();
+    work->getOperations().splice(work->begin(), oldBody->getOperations(),
+                                 oldBody->begin(), std::prev(oldBody->end()));
+    SmallVector<Value> replaced = {outerX};
+    replaced.append(oldIvs);
+    for (LLVM::AllocaOp alloca : shared)
+      replaced.push_back(alloca.getResult());
+    for (Operation *op : prefix)
+      llvm::append_range(replaced, op->getResults());
+    for (Value from : replaced)
+      from.replaceUsesWithIf(mapping.lookup(from), [&](OpOperand &use) {
+        return columns->isAncestor(use.getOwner());
+      });
+    loop.erase();
+    // `if (i < n && j < n)`: the row's half is the same for the whole
+    // sweep over the group's columns.
+    IRRewriter rewriter(b);
+    hoistUniformGuards(rewriter, columns, /*splitConjunctions=*/true);
+  }
+  for (Operation *op : llvm::reverse(prefix))
+    if (op->use_empty())
+      op->erase();
+}
+
+/// The thread loops' upper bounds (the block size) when all thread loops
+/// of `blockLoop` share them and they are computed before it.
+std::optional<SmallVector<Value>> sharedBlockSize(scf::ParallelOp blockLoop) {
+  std::optional<SmallVector<Value>> size;
+  for (auto loop : blockLoop.getBody()->getOps<scf::ParallelOp>()) {
+    SmallVector<Value> bounds(loop.getUpperBound());
+    if (!size)
+      size = bounds;
+    else if (*size != bounds)
+      return std::nullopt;
+  }
+  if (!size || llvm::any_of(*size, [&](Value v) {
+        return !blockLoop.isDefinedOutsideOfLoop(v);
+      }))
+    return std::nullopt;
+  return size;
+}
+
+/// `if (block size == shape) { blockLoop coarsened, with the block size as
+/// constants } else { blockLoop }`. The launches of the source file all use
+/// `shape`; the else branch keeps other launches (another file's, or a size
+/// the variable took later) correct. Coarsening pays only with the
+/// constants: the x loops of its groups are then short loops of known
+/// length, which LLVM vectorizes whole.
+void specializeAndCoarsen(scf::ParallelOp blockLoop, ArrayRef<Value> blockSize,
+                          ArrayRef<int64_t> shape, int64_t factor) {
+  OpBuilder b(blockLoop);
+  Location loc = blockLoop.getLoc();
+  IRMapping constants;
+  Value matches;
+  for (auto [value, extent] : llvm::zip(blockSize, shape)) {
+    Value c = arith::ConstantIndexOp::create(b, loc, extent);
+    Value eq =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, value, c);
+    matches = matches ? arith::AndIOp::create(b, loc, matches, eq).getResult()
+                      : eq;
+    constants.map(value, c);
+  }
+  auto version = scf::IfOp::create(b, loc, matches, /*withElseRegion=*/true);
+  b.setInsertionPointToStart(version.thenBlock());
+  auto specialized = cast<scf::ParallelOp>(b.clone(*blockLoop, constants));
+  blockLoop->moveBefore(version.elseBlock()->getTerminator());
+  coarsen(specialized, factor);
+}
+
+struct CoarsenBlocksPass
+    : public cucpu::impl::CoarsenBlocksBase<CoarsenBlocksPass> {
+  using CoarsenBlocksBase::CoarsenBlocksBase;
+
+  void runOnOperation() override {
+    if (factor < 2)
+      return;
+    SmallVector<scf::ParallelOp> blockLoops;
+    getOperation().walk([&](scf::ParallelOp loop) {
+      if (!loop->getParentOfType<scf::ParallelOp>())
+        blockLoops.push_back(loop);
+    });
+    for (scf::ParallelOp blockLoop : blockLoops) {
+      if (!canCoarsen(blockLoop))
+        continue;
+      auto func = blockLoop->getParentOfType<func::FuncOp>();
+      auto shape =
+          func ? func->getAttrOfType<DenseI64ArrayAttr>(kLaunchBlockAttr)
+               : DenseI64ArrayAttr();
+      std::optional<SmallVector<Value>> blockSize = sharedBlockSize(blockLoop);
+      if (!shape || !blockSize ||
+          shape.asArrayRef().size() != blockSize->size())
+        continue;
+      if (remarks) {
+        auto remark = blockLoop.emitRemark()
+                      << "cucpu: " << static_cast<int64_t>(factor)
+                      << " neighbouring blocks along x run each phase "
+                         "together, for blocks of ";
+        llvm::interleave(shape.asArrayRef(), remark, "x");
+      }
+      specializeAndCoarsen(blockLoop, *blockSize, shape.asArrayRef(),
+                           factor);
+    }
+  }
+};
+
+} // namespace
