@@ -83,7 +83,6 @@ void markParallelAccesses(ArrayRef<scf::ForOp> loops,
   scf::ForOp outermost = loops.front();
   MLIRContext *ctx = outermost.getContext();
   auto group = LLVM::AccessGroupAttr::get(ctx);
-  auto groups = ArrayAttr::get(ctx, {group});
   outermost.walk([&](Operation *op) {
     auto access = dyn_cast<LLVM::AccessGroupOpInterface>(op);
     if (!access || isa<LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp>(op) ||
@@ -96,7 +95,13 @@ void markParallelAccesses(ArrayRef<scf::ForOp> loops,
     if (auto store = dyn_cast<LLVM::StoreOp>(op))
       if (!isPlainAccess(store))
         return;
-    access.setAccessGroups(groups);
+    // A thread loop nested in this one (block coarsening's x loop inside
+    // its rows) marked its accesses already: they keep that group too.
+    SmallVector<Attribute> merged;
+    if (ArrayAttr existing = access.getAccessGroupsOrNull())
+      llvm::append_range(merged, existing);
+    merged.push_back(group);
+    access.setAccessGroups(ArrayAttr::get(ctx, merged));
   });
   auto annotation = LLVM::LoopAnnotationAttr::get(
       ctx, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {group});

@@ -149,3 +149,41 @@ func.func @thread_locals(%g: index, %bx: index, %i: i32, %p: !llvm.ptr, %v: f32,
   }
   return
 }
+
+// -----
+
+// A thread loop nested in another (block coarsening's x loop inside its
+// rows): the inner accesses keep the inner loop's access group and join the
+// outer one's, so that both loops stay marked parallel.
+// CHECK-DAG: #[[INNER:.*]] = #llvm.access_group<id = distinct[0]<>>
+// CHECK-DAG: #[[OUTER:.*]] = #llvm.access_group<id = distinct[1]<>>
+// CHECK-DAG: #[[INNERLOOP:.*]] = #llvm.loop_annotation<parallelAccesses = #[[INNER]]>
+// CHECK-DAG: #[[OUTERLOOP:.*]] = #llvm.loop_annotation<parallelAccesses = #[[OUTER]]>
+// CHECK-LABEL: func.func @nested_thread_loops
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: llvm.load %{{.*}} {access_groups = [#[[INNER]], #[[OUTER]]]}
+// CHECK: } {llvm.loop_annotation = #[[INNERLOOP]]}
+// CHECK: } {llvm.loop_annotation = #[[OUTERLOOP]]}
+func.func @nested_thread_loops(%g: index, %ny: index, %m: index, %nx: index,
+                               %a: !llvm.ptr) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%b) = (%c0) to (%g) step (%c1) {
+    scf.parallel (%y) = (%c0) to (%ny) step (%c1) {
+      scf.for %k = %c0 to %m step %c1 {
+        scf.parallel (%x) = (%c0) to (%nx) step (%c1) {
+          %i = arith.index_cast %x : index to i64
+          %p = llvm.getelementptr %a[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+          %v = llvm.load %p : !llvm.ptr -> f32
+          llvm.store %v, %p : f32, !llvm.ptr
+          scf.reduce
+        }
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
