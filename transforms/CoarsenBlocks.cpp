@@ -70,23 +70,6 @@ bool countsFromZeroByOne(scf::ParallelOp loop) {
                       [](Value v) { return matchPattern(v, m_One()); });
 }
 
-/// Whether `v` depends on `x` through operations inside `scope`.
-bool dependsOn(Value v, Value x, Operation *scope) {
-  SmallVector<Value> worklist = {v};
-  llvm::SmallPtrSet<Value, 16> seen;
-  while (!worklist.empty()) {
-    Value cur = worklist.pop_back_val();
-    if (cur == x)
-      return true;
-    if (!seen.insert(cur).second)
-      continue;
-    if (Operation *def = cur.getDefiningOp())
-      if (scope->isAncestor(def))
-        llvm::append_range(worklist, def->getOperands());
-  }
-  return false;
-}
-
 /// How the accesses of a thread loop to memory outside the block lay out
 /// over the threads and the blocks along x.
 struct RowAccesses {

@@ -39,8 +39,6 @@ using namespace cucpu;
 
 namespace {
 
-/// The `if` that holds all of `loop`'s work, when its condition is defined
-/// outside the loop and its else branch is empty.
 /// The `if` that holds all of `loop`'s work, after operations without
 /// effects and allocas.
 scf::IfOp incidentalGuard(scf::ParallelOp loop) {
@@ -52,6 +50,8 @@ scf::IfOp incidentalGuard(scf::ParallelOp loop) {
   });
 }
 
+/// The `if` that holds all of `loop`'s work, when its condition is defined
+/// outside the loop and its else branch is empty.
 scf::IfOp uniformGuard(scf::ParallelOp loop) {
   scf::IfOp guard = incidentalGuard(loop);
   if (!guard || !loop.isDefinedOutsideOfLoop(guard.getCondition()))
@@ -84,6 +84,15 @@ Value splitUniformConjunct(scf::ParallelOp loop, Value condition,
   return lhsUniform ? rhs : lhs;
 }
 
+/// Puts `loop` into a new `if (condition)` in its place.
+void wrapInIf(RewriterBase &rewriter, scf::ParallelOp loop, Value condition,
+              Location loc) {
+  rewriter.setInsertionPoint(loop);
+  auto outer = scf::IfOp::create(rewriter, loc, condition,
+                                 /*withElseRegion=*/false);
+  rewriter.moveOpBefore(loop, outer.thenBlock()->getTerminator());
+}
+
 } // namespace
 
 namespace cucpu {
@@ -100,15 +109,11 @@ SmallVector<Location> hoistUniformGuards(RewriterBase &rewriter,
     moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
     scf::IfOp guard = uniformGuard(loop);
     if (guard) {
-      rewriter.setInsertionPoint(loop);
-      auto outer = scf::IfOp::create(rewriter, guard.getLoc(),
-                                     guard.getCondition(),
-                                     /*withElseRegion=*/false);
-      rewriter.moveOpBefore(loop, outer.thenBlock()->getTerminator());
+      wrapInIf(rewriter, loop, guard.getCondition(), guard.getLoc());
+      hoisted.push_back(guard.getLoc());
       rewriter.eraseOp(guard.thenBlock()->getTerminator());
       rewriter.inlineBlockBefore(guard.thenBlock(), guard);
       rewriter.eraseOp(guard);
-      hoisted.push_back(outer.getLoc());
       continue;
     }
     if (!splitConjunctions)
@@ -120,13 +125,10 @@ SmallVector<Location> hoistUniformGuards(RewriterBase &rewriter,
               : Value();
     if (!rest)
       return hoisted;
-    rewriter.setInsertionPoint(loop);
-    auto outer = scf::IfOp::create(rewriter, guard.getLoc(), uniform,
-                                   /*withElseRegion=*/false);
-    rewriter.moveOpBefore(loop, outer.thenBlock()->getTerminator());
+    wrapInIf(rewriter, loop, uniform, guard.getLoc());
     rewriter.modifyOpInPlace(
         guard, [&] { guard.getConditionMutable().assign(rest); });
-    hoisted.push_back(outer.getLoc());
+    hoisted.push_back(guard.getLoc());
   }
 }
 

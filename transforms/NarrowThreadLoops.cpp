@@ -503,17 +503,6 @@ struct InnerComparison {
   bool negated;       // the guard needs the comparison to be false
 };
 
-/// Whether `v` depends on `x` through the operations of `loop`.
-bool dependsOn(Value v, Value x, scf::ParallelOp loop) {
-  if (v == x)
-    return true;
-  Operation *def = v.getDefiningOp();
-  if (!def || !loop->isAncestor(def))
-    return false;
-  return llvm::any_of(def->getOperands(),
-                      [&](Value o) { return dependsOn(o, x, loop); });
-}
-
 /// Whether `v` is computed in `loop` without effects from the other thread
 /// indices and from values defined before the loop: it can be computed
 /// again in a loop over the other indices.

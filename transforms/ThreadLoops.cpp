@@ -14,6 +14,22 @@ bool isThreadLoop(scf::ParallelOp loop) {
   return loop->getParentOfType<scf::ParallelOp>() != nullptr;
 }
 
+bool dependsOn(Value v, Value x, Operation *scope) {
+  SmallVector<Value> worklist = {v};
+  llvm::SmallPtrSet<Value, 16> seen;
+  while (!worklist.empty()) {
+    Value cur = worklist.pop_back_val();
+    if (cur == x)
+      return true;
+    if (!seen.insert(cur).second)
+      continue;
+    if (Operation *def = cur.getDefiningOp())
+      if (scope->isAncestor(def))
+        llvm::append_range(worklist, def->getOperands());
+  }
+  return false;
+}
+
 void markThreadLoop(scf::ParallelOp loop) {
   loop->setAttr(kLoopRoleAttr,
                 StringAttr::get(loop.getContext(), kThreadLoopRole));

@@ -33,6 +33,9 @@ llvm::SmallVector<mlir::Location>
 hoistUniformGuards(mlir::RewriterBase &rewriter, mlir::scf::ParallelOp loop,
                    bool splitConjunctions);
 
+/// Whether `v` depends on `x` through operations inside `scope`.
+bool dependsOn(mlir::Value v, mlir::Value x, mlir::Operation *scope);
+
 /// Tags a new loop as a thread loop (for readers of the IR; the passes
 /// recognize thread loops by nesting).
 void markThreadLoop(mlir::scf::ParallelOp loop);
