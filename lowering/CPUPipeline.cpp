@@ -157,7 +157,9 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     if (options.optLevel != 0 && options.innerSerialization &&
         options.narrowThreadLoops) {
       pm.addNestedPass<func::FuncOp>(
-          createNarrowThreadLoops({/*remarks=*/options.remarks}));
+          createNarrowThreadLoops({/*versionSelects=*/options.versionSelects,
+                                   /*maskRowsUpTo=*/options.maskRowsUpTo,
+                                   /*remarks=*/options.remarks}));
       pm.addPass(createCanonicalizeKeepingLaunch());
       pm.addPass(createCSEPass());
     }
@@ -165,6 +167,7 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
         {/*serialize=*/options.innerSerialization ? "threads" : "blocks",
          /*parallelAccesses=*/options.parallelAccesses,
          /*lastWriterStores=*/options.lastWriterStores,
+         /*rolledInnerLoops=*/options.rolledThreadLoops,
          /*remarks=*/options.remarks}));
     pm.addPass(createConvertSCFToOpenMPPass());
     if (options.regionFusion)

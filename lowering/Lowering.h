@@ -58,6 +58,12 @@ struct PipelineOptions {
   bool hoistUniformIfs = true;
   /// Narrow thread loops to the threads whose index comparisons hold.
   bool narrowThreadLoops = true;
+  /// Narrowing first copies a thread loop for the blocks where the thread
+  /// index comparisons of its integer selects hold for every thread.
+  bool versionSelects = true;
+  /// Narrowing keeps comparisons of x as masks in kernels launched with at
+  /// most this many threads along x; 0: narrows them too.
+  int64_t maskRowsUpTo = 32;
   /// Neighbouring blocks along x run each phase together (CPU, with inner
   /// serialization); below 2: off.
   int64_t coarsenBlocks = 8;
@@ -68,6 +74,9 @@ struct PipelineOptions {
   /// A guard whose stores go to block-uniform addresses runs once, after the
   /// serial thread loop, for the last thread whose guard holds.
   bool lastWriterStores = true;
+  /// The innermost serial thread loop carries llvm.loop.unroll.disable, so
+  /// that short ones (16 threads) reach the loop vectorizer.
+  bool rolledThreadLoops = true;
   /// Barrier lowering reads a uniform local (a loop counter around
   /// barriers) once per thread loop instead of once per thread.
   bool uniformLocals = true;

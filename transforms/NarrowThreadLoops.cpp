@@ -23,6 +23,7 @@
 #include "transforms/ThreadLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -158,8 +159,10 @@ void computeMemosBefore(scf::ParallelOp loop, ArrayRef<Value> lower,
 /// before it.
 class Narrowing {
 public:
-  Narrowing(scf::ParallelOp loop)
-      : loop(loop), b(loop), loc(loop.getLoc()),
+  /// With `keepXMasked`, comparisons of x other than equalities stay in the
+  /// guard (see shortRows).
+  Narrowing(scf::ParallelOp loop, bool keepXMasked)
+      : loop(loop), keepXMasked(keepXMasked), b(loop), loc(loop.getLoc()),
         i64(b.getI64Type()) {
     for (auto [lb, ub] : llvm::zip(loop.getLowerBound(), loop.getUpperBound())) {
       lower.push_back(toI64(lb));
@@ -175,10 +178,16 @@ public:
 
   /// Whether some comparison narrowed the loop.
   bool changed() const { return !narrowed.empty(); }
+  /// How many comparisons of x stayed in the guard for keepXMasked.
+  unsigned maskedCount() const { return masked; }
   ArrayRef<Operation *> narrowedComparisons() const { return narrowed; }
 
   /// Replaces the loop by `if (checks) { narrowed copy } else { loop }`.
   void rewrite(ArrayRef<std::pair<Operation *, bool>> replaced);
+
+  /// Replaces the loop by `if (checks && the comparisons hold for every
+  /// thread) { copy } else { loop }`: the copy keeps its bounds.
+  void versionWhereAllHold(ArrayRef<std::pair<Operation *, bool>> replaced);
 
 private:
   /// The thread index `x` (of dimension `dim`) that `v` is `offset + x` of,
@@ -228,14 +237,21 @@ private:
   bool isInvariant(Value v) {
     return !loop->isAncestor(v.getParentRegion()->getParentOp());
   }
+  /// `if (condition) { copy of the loop with `bounds` } else { loop }`, the
+  /// `replaced` comparisons constants in the copy; returns the copy.
+  scf::ParallelOp cloneUnder(Value condition, ValueRange newLower,
+                             ValueRange newUpper,
+                             ArrayRef<std::pair<Operation *, bool>> replaced);
 
   scf::ParallelOp loop;
+  bool keepXMasked;
   OpBuilder b;
   Location loc;
   Type i64;
   SmallVector<Value> lower, upper, originalLower, originalUpper;
   SmallVector<Value> checks;
   SmallVector<Operation *> narrowed;
+  unsigned masked = 0;
 };
 
 std::optional<Narrowing::Affine> Narrowing::asAffine(Value v) {
@@ -343,6 +359,11 @@ bool Narrowing::narrowBy(arith::CmpIOp cmp, bool negated) {
     checks.resize(checkCount);
     return false;
   }
+  if (keepXMasked && affine->dim == 0 && pred != CmpIPredicate::eq) {
+    checks.resize(checkCount);
+    ++masked;
+    return false;
+  }
   if (isUnsigned)
     requireRange(affine->dim, affine->offset, 0,
                  std::numeric_limits<int64_t>::max() / 2);
@@ -398,14 +419,22 @@ void Narrowing::rewrite(ArrayRef<std::pair<Operation *, bool>> replaced) {
     newUpper.push_back(
         arith::IndexCastOp::create(b, loc, b.getIndexType(), hiClamped));
   }
-  auto ifOp = scf::IfOp::create(b, loc, ok, /*withElseRegion=*/true);
+  scf::ParallelOp narrowedLoop = cloneUnder(ok, newLower, newUpper, replaced);
+  computeMemosBefore(narrowedLoop, newLower, newUpper);
+}
+
+scf::ParallelOp
+Narrowing::cloneUnder(Value condition, ValueRange newLower,
+                      ValueRange newUpper,
+                      ArrayRef<std::pair<Operation *, bool>> replaced) {
+  auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/true);
   OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
   IRMapping mapping;
-  auto narrowedLoop =
+  auto copyLoop =
       cast<scf::ParallelOp>(thenBuilder.clone(*loop.getOperation(), mapping));
-  narrowedLoop.getLowerBoundMutable().assign(newLower);
-  narrowedLoop.getUpperBoundMutable().assign(newUpper);
-  // Inside the narrowed loop the comparisons hold.
+  copyLoop.getLowerBoundMutable().assign(newLower);
+  copyLoop.getUpperBoundMutable().assign(newUpper);
+  // Inside the copy the comparisons hold.
   for (auto [op, negated] : replaced) {
     Operation *copy = mapping.lookup(op);
     OpBuilder cb(copy);
@@ -415,7 +444,25 @@ void Narrowing::rewrite(ArrayRef<std::pair<Operation *, bool>> replaced) {
     copy->erase();
   }
   loop->moveBefore(ifOp.elseBlock()->getTerminator());
-  computeMemosBefore(narrowedLoop, newLower, newUpper);
+  return copyLoop;
+}
+
+void Narrowing::versionWhereAllHold(
+    ArrayRef<std::pair<Operation *, bool>> replaced) {
+  Value ok = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+  for (Value check : checks)
+    ok = arith::AndIOp::create(b, loc, ok, check);
+  // Every thread's comparisons hold when narrowing would keep every thread.
+  for (auto [lo, hi, originalLo, originalHi] :
+       llvm::zip(lower, upper, originalLower, originalUpper)) {
+    ok = arith::AndIOp::create(
+        b, loc, ok,
+        arith::CmpIOp::create(b, loc, CmpIPredicate::eq, lo, originalLo));
+    ok = arith::AndIOp::create(
+        b, loc, ok,
+        arith::CmpIOp::create(b, loc, CmpIPredicate::eq, hi, originalHi));
+  }
+  cloneUnder(ok, loop.getLowerBound(), loop.getUpperBound(), replaced);
 }
 
 /// Whether `op` (with what it contains) at most reads memory: skipping it
@@ -626,14 +673,15 @@ void narrowOuterByEquality(OpBuilder &b, scf::ParallelOp loop,
 /// `checks` prove that x fits its cast; with nsw the addition does not wrap.
 bool narrowInnerByOuter(scf::ParallelOp loop, scf::IfOp guard,
                         ArrayRef<std::pair<arith::CmpIOp, bool>> comparisons,
-                        bool remarks) {
+                        bool keepXMasked, bool remarks) {
   if (loop.getNumLoops() < 2)
     return false;
   std::optional<InnerComparison> match;
   for (auto [cmp, negated] : comparisons)
-    if ((match = matchInnerComparison(cmp, negated, loop)))
+    if ((match = matchInnerComparison(cmp, negated, loop)) &&
+        (!keepXMasked || match->pred == CmpIPredicate::eq))
       break;
-  if (!match)
+  if (!match || (keepXMasked && match->pred != CmpIPredicate::eq))
     return false;
 
   Location loc = loop.getLoc();
@@ -734,20 +782,73 @@ bool narrowInnerByOuter(scf::ParallelOp loop, scf::IfOp guard,
   return true;
 }
 
+/// A select on a comparison of a thread index (hotspot's `left = col > 0 ?
+/// tx - 1 : tx`) makes the address it feeds differ in form from thread to
+/// thread, and LLVM reads through it with a gather. In most blocks the
+/// comparison holds for every thread (all but the edge of the grid): the
+/// loop gets a copy for those blocks in which the comparisons are true, and
+/// the read becomes contiguous. Returns whether it made the copy.
+bool versionBySelects(scf::ParallelOp loop, bool remarks) {
+  SmallVector<arith::CmpIOp> comparisons;
+  loop.walk([&](arith::SelectOp select) {
+    // Only selects of indices: a select of i1 is a short-circuit `&&`,
+    // which vectorizes as it is.
+    if (select.getType().isInteger(1) ||
+        !isa<IntegerType, IndexType>(select.getType()))
+      return;
+    auto cmp = select.getCondition().getDefiningOp<arith::CmpIOp>();
+    if (cmp && loop->isAncestor(cmp) && !llvm::is_contained(comparisons, cmp))
+      comparisons.push_back(cmp);
+  });
+  if (comparisons.empty())
+    return false;
+  Narrowing narrowing(loop, /*keepXMasked=*/false);
+  SmallVector<std::pair<Operation *, bool>> replaced;
+  for (arith::CmpIOp cmp : comparisons)
+    if (narrowing.narrowBy(cmp, /*negated=*/false))
+      replaced.push_back({cmp, false});
+  if (!narrowing.changed())
+    return false;
+  if (remarks)
+    loop.emitRemark() << "cucpu: thread loop copied for the blocks in which "
+                      << replaced.size()
+                      << " select condition(s) hold for every thread";
+  narrowing.versionWhereAllHold(replaced);
+  return true;
+}
+
+/// Whether every launch of the kernel around `loop` that the frontend saw has
+/// at most `limit` threads along x (cucpu.launch_block; a hint, not a
+/// guarantee: only the speed depends on it). Narrowed by a comparison of x,
+/// such a row (`tx > s && tx < 15 - s` in a block of 16) is one vector and a
+/// scalar remainder of a few iterations, with the trip-count checks of both;
+/// kept whole, it is a vector or two of masked operations.
+bool shortRows(scf::ParallelOp loop, int64_t limit) {
+  auto func = loop->getParentOfType<func::FuncOp>();
+  auto shape = func ? func->getAttrOfType<DenseI64ArrayAttr>(kLaunchBlockAttr)
+                    : DenseI64ArrayAttr();
+  return shape && !shape.empty() && shape[0] <= limit;
+}
+
 struct NarrowThreadLoopsPass
     : public cucpu::impl::NarrowThreadLoopsBase<NarrowThreadLoopsPass> {
   using NarrowThreadLoopsBase::NarrowThreadLoopsBase;
   void runOnOperation() override {
-    SmallVector<scf::ParallelOp> loops;
-    getOperation().walk([&](scf::ParallelOp loop) {
-      if (isThreadLoop(loop))
-        loops.push_back(loop);
-    });
-    for (scf::ParallelOp loop : loops) {
-      if (loop.getNumResults() != 0 ||
-          !llvm::all_of(loop.getStep(),
-                        [](Value s) { return matchPattern(s, m_One()); }))
-        continue;
+    auto collect = [&] {
+      SmallVector<scf::ParallelOp> loops;
+      getOperation().walk([&](scf::ParallelOp loop) {
+        if (isThreadLoop(loop) && loop.getNumResults() == 0 &&
+            llvm::all_of(loop.getStep(),
+                         [](Value s) { return matchPattern(s, m_One()); }))
+          loops.push_back(loop);
+      });
+      return loops;
+    };
+    if (versionSelects) {
+      for (scf::ParallelOp loop : collect())
+        versionBySelects(loop, remarks);
+    }
+    for (scf::ParallelOp loop : collect()) {
       scf::IfOp guard = guardedWork(loop);
       if (!guard)
         continue;
@@ -758,13 +859,20 @@ struct NarrowThreadLoopsPass
       conjuncts(guard.getCondition(), loop, comparisons);
       if (comparisons.empty())
         continue;
-      Narrowing narrowing(loop);
+      bool keepXMasked = shortRows(loop, maskRowsUpTo);
+      Narrowing narrowing(loop, keepXMasked);
       SmallVector<std::pair<Operation *, bool>> replaced;
       for (auto [cmp, negated] : comparisons)
         if (narrowing.narrowBy(cmp, negated))
           replaced.push_back({cmp, negated});
+      if (remarks && narrowing.maskedCount())
+        guard.emitRemark() << "cucpu: " << narrowing.maskedCount()
+                           << " comparison(s) of x kept as a mask: the "
+                              "kernel's launches have at most "
+                           << static_cast<int64_t>(maskRowsUpTo)
+                           << " threads along x";
       if (!narrowing.changed()) {
-        narrowInnerByOuter(loop, guard, comparisons, remarks);
+        narrowInnerByOuter(loop, guard, comparisons, keepXMasked, remarks);
         continue;
       }
       if (remarks)

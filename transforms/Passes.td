@@ -62,6 +62,10 @@ def SerializeThreadLoops : Pass<"simt-serialize-thread-loops", "mlir::func::Func
            /*default=*/"true",
            "Run a guard whose stores go to block-uniform addresses once, for "
            "the last thread whose guard holds">,
+    Option<"rolledInnerLoops", "rolled-inner-loops", "bool",
+           /*default=*/"true",
+           "Keep the innermost serial thread loop rolled "
+           "(llvm.loop.unroll.disable), for the loop vectorizer">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark per serialized loop">,
   ];
@@ -223,6 +227,13 @@ def NarrowThreadLoops : Pass<"simt-narrow-thread-loops", "mlir::func::FuncOp"> {
     the original loop runs. LLVM then vectorizes the loop without masks.
   }];
   let options = [
+    Option<"versionSelects", "version-selects", "bool", /*default=*/"true",
+           "Copy a thread loop for the blocks in which the comparisons of "
+           "a thread index that integer selects test hold for every thread">,
+    Option<"maskRowsUpTo", "mask-rows-up-to", "int64_t", /*default=*/"32",
+           "In kernels launched with at most this many threads along x "
+           "(cucpu.launch_block), comparisons of x other than equalities "
+           "stay in the guard (masked rows); 0: narrow them too">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark per narrowed thread loop">,
   ];

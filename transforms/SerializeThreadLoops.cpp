@@ -7,7 +7,11 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 namespace cucpu {
 #define GEN_PASS_DEF_SERIALIZETHREADLOOPS
@@ -107,6 +111,33 @@ void markParallelAccesses(ArrayRef<scf::ForOp> loops,
       ctx, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {group});
   for (scf::ForOp loop : loops)
     loop->setAttr(kLoopAnnotationAttr, annotation);
+}
+
+/// Whether `loop` has no loop inside it: only such a loop is vectorized.
+bool isInnermost(scf::ForOp loop) {
+  return !loop.getBody()
+              ->walk([](LoopLikeOpInterface) { return WalkResult::interrupt(); })
+              .wasInterrupted();
+}
+
+/// Asks LLVM not to unroll `loop`, the innermost serial thread loop. A block
+/// of 16 threads along x is a loop of 16 iterations, which LLVM's full
+/// unrolling would turn into straight-line code before the loop vectorizer
+/// sees it; the SLP vectorizer then leaves the guarded (per-thread) stores
+/// scalar. Rolled, the loop vectorizes with masked stores for the guard.
+void keepRolled(scf::ForOp loop) {
+  MLIRContext *ctx = loop.getContext();
+  auto existing =
+      dyn_cast_or_null<LLVM::LoopAnnotationAttr>(loop->getAttr(kLoopAnnotationAttr));
+  auto unroll = LLVM::LoopUnrollAttr::get(
+      ctx, /*disable=*/BoolAttr::get(ctx, true), {}, {}, {}, {}, {}, {});
+  ArrayRef<LLVM::AccessGroupAttr> groups;
+  if (existing)
+    groups = existing.getParallelAccesses();
+  loop->setAttr(kLoopAnnotationAttr,
+                LLVM::LoopAnnotationAttr::get(ctx, {}, {}, {}, unroll, {}, {},
+                                              {}, {}, {}, {}, {}, {}, {}, {},
+                                              groups));
 }
 
 /// The new value of an atomic read-modify-write, computed without atomicity;
@@ -235,9 +266,20 @@ void demoteBlockAtomics(scf::ParallelOp threadLoop,
   }
 }
 
+/// Whether dimension `d` of `loop` has exactly one iteration (a block of one
+/// thread along z, the single thread of a barrier's uniform condition).
+bool isSingleIteration(scf::ParallelOp loop, unsigned d) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[d]);
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[d]);
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep()[d]);
+  return lb && ub && step && *step > 0 && *ub > *lb && *ub - *lb <= *step;
+}
+
 /// Replaces `loop` by a nest of scf.for, the last dimension outermost, so that
 /// the first dimension (x) varies fastest as consecutive threads do on a GPU.
-/// Returns the loops, outermost first.
+/// A dimension of one iteration gets no loop: its index is the lower bound
+/// (LLVM would otherwise have to unroll it, and the innermost loop is kept
+/// rolled). Returns the loops, outermost first.
 SmallVector<scf::ForOp> serializeLoop(IRRewriter &rewriter,
                                       scf::ParallelOp loop) {
   SmallVector<scf::ForOp> loops;
@@ -245,20 +287,71 @@ SmallVector<scf::ForOp> serializeLoop(IRRewriter &rewriter,
   Location loc = loop.getLoc();
   unsigned rank = loop.getNumLoops();
   SmallVector<Value> ivs(rank);
-  Block *innermost = nullptr;
   for (unsigned i = 0; i < rank; ++i) {
     unsigned d = rank - 1 - i;
+    if (isSingleIteration(loop, d)) {
+      ivs[d] = loop.getLowerBound()[d];
+      continue;
+    }
     auto forOp = scf::ForOp::create(rewriter, loc, loop.getLowerBound()[d],
                                     loop.getUpperBound()[d], loop.getStep()[d]);
     ivs[d] = forOp.getInductionVar();
     loops.push_back(forOp);
-    innermost = forOp.getBody();
-    rewriter.setInsertionPointToStart(innermost);
+    rewriter.setInsertionPoint(forOp.getBody()->getTerminator());
   }
   rewriter.eraseOp(loop.getBody()->getTerminator());
-  rewriter.inlineBlockBefore(loop.getBody(), innermost->getTerminator(), ivs);
+  rewriter.inlineBlockBefore(loop.getBody(), rewriter.getInsertionBlock(),
+                             rewriter.getInsertionPoint(), ivs);
   rewriter.eraseOp(loop);
   return loops;
+}
+
+/// Whether every operation of `loop`'s body is a plain store of a value from
+/// outside the loop to an address from outside it: every thread then writes
+/// the same bytes (barrier lowering's store of a counter into a uniform
+/// local's one slot), and the last thread's stores leave what the first's do.
+bool storesOnlyInvariants(scf::ParallelOp loop) {
+  Block *body = loop.getBody();
+  auto isStore = [](Operation &op) {
+    auto store = dyn_cast<LLVM::StoreOp>(op);
+    return store && isPlainAccess(store);
+  };
+  if (!llvm::any_of(body->without_terminator(), isStore) ||
+      !llvm::all_of(body->without_terminator(), [&](Operation &op) {
+        return isStore(op) || isPure(&op);
+      }))
+    return false;
+  // The value is often computed in the loop from values outside it (the
+  // counter's `s + 1`).
+  moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+  return llvm::all_of(body->without_terminator(), [&](Operation &op) {
+    auto store = dyn_cast<LLVM::StoreOp>(op);
+    return store && loop.isDefinedOutsideOfLoop(store.getValue()) &&
+           loop.isDefinedOutsideOfLoop(store.getAddr());
+  });
+}
+
+/// Replaces a thread loop of invariant stores by the stores, run once when
+/// the loop has an iteration. LLVM keeps such a loop when it must not unroll
+/// it: the value left by the last iteration is a loop-carried phi to it.
+void storeOnce(IRRewriter &rewriter, scf::ParallelOp loop) {
+  rewriter.setInsertionPoint(loop);
+  Location loc = loop.getLoc();
+  Value nonEmpty;
+  for (auto [lb, ub] : llvm::zip(loop.getLowerBound(), loop.getUpperBound())) {
+    Value dimNonEmpty =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, lb, ub);
+    nonEmpty = nonEmpty ? arith::AndIOp::create(rewriter, loc, nonEmpty,
+                                                dimNonEmpty)
+                              .getResult()
+                        : dimNonEmpty;
+  }
+  auto once = scf::IfOp::create(rewriter, loc, nonEmpty,
+                                /*withElseRegion=*/false);
+  rewriter.eraseOp(loop.getBody()->getTerminator());
+  rewriter.inlineBlockBefore(loop.getBody(), once.thenBlock()->getTerminator(),
+                             loop.getLowerBound());
+  rewriter.eraseOp(loop);
 }
 
 /// Reverses the dimensions of a block loop, so that once OpenMP collapses it,
@@ -337,6 +430,10 @@ struct SerializeThreadLoopsPass
       // The walk is post-order: inner loops come before the loops around
       // them.
       for (scf::ParallelOp loop : threadLoops) {
+        if (storesOnlyInvariants(loop)) {
+          storeOnce(rewriter, loop);
+          continue;
+        }
         llvm::SmallPtrSet<Operation *, 8> demoted;
         demoteBlockAtomics(loop, demoted);
         if (remarks)
@@ -349,6 +446,8 @@ struct SerializeThreadLoopsPass
         SmallVector<scf::ForOp> loops = serializeLoop(rewriter, loop);
         if (parallelAccesses && !loops.empty())
           markParallelAccesses(loops, demoted);
+        if (rolledInnerLoops && !loops.empty() && isInnermost(loops.back()))
+          keepRolled(loops.back());
         // After the marking: the search's slot carries a value from one
         // thread to the next.
         if (lastWriterStores && !loops.empty())

@@ -1,7 +1,16 @@
-// RUN: %cucpu -O2 -Rpass=cucpu %s -o %t 2> %t.remarks && %t | FileCheck %s
+// RUN: %cucpu -O2 -Rpass=cucpu -fno-cucpu-masked-rows %s -o %t 2> %t.remarks && %t | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %cucpu -O2 -fno-cucpu-narrow-thread-loops %s -o %t0 && %t0 | FileCheck %s
+// RUN: %cucpu -O2 -Rpass=cucpu %s -o %t1 2> %t1.remarks && %t1 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=MASKED < %t1.remarks
 // CHECK: PASS
+// With the default masked rows, the kernels launched with at most 32 threads
+// along x keep their comparisons of x in the guard: rect (16x8) narrows only
+// its rows, wrapping (32) not at all; diagonal's equality still narrows.
+// MASKED-DAG: narrow_thread_loops.cu:[[# @LINE + 49]]:{{.*}} 1 comparison(s) of x kept as a mask
+// MASKED-DAG: narrow_thread_loops.cu:[[# @LINE + 48]]:{{.*}} thread loop narrowed to the threads whose 1 index
+// MASKED-DAG: narrow_thread_loops.cu:[[# @LINE + 55]]:{{.*}} 1 comparison(s) of x kept as a mask
+// MASKED-DAG: narrow_thread_loops.cu:[[# @LINE + 70]]:{{.*}} innermost thread index narrowed per value of the other thread indices
 // REMARK-DAG: narrow_thread_loops.cu:[[# @LINE + 20]]:{{.*}} thread loop narrowed
 // REMARK-DAG: narrow_thread_loops.cu:[[# @LINE + 27]]:{{.*}} thread loop narrowed
 // REMARK-DAG: narrow_thread_loops.cu:[[# @LINE + 35]]:{{.*}} thread loop narrowed

@@ -60,16 +60,21 @@ func.func @barrier(%n: index) {
 
 // The serial thread loops tell LLVM that threads do not depend on one
 // another through plain accesses; atomics and volatile accesses are left out.
+// The innermost loop is also kept rolled (unroll disabled), for the loop
+// vectorizer; both loops name the same access group.
+// CHECK-DAG: #[[GROUP:.*]] = #llvm.access_group<
+// CHECK-DAG: #[[XLOOP:.*]] = #llvm.loop_annotation<unroll = #{{.*}}, parallelAccesses = #[[GROUP]]>
+// CHECK-DAG: #[[YLOOP:.*]] = #llvm.loop_annotation<parallelAccesses = #[[GROUP]]>
 // CHECK-LABEL: func.func @parallel_accesses
 // CHECK: scf.for
 // CHECK: scf.for
-// CHECK: llvm.load %{{.*}} {access_groups = [#[[GROUP:.*]]]}
+// CHECK: llvm.load %{{.*}} {access_groups = [#[[GROUP]]]}
 // CHECK-NEXT: llvm.store %{{.*}} {access_groups = [#[[GROUP]]]}
 // CHECK-NEXT: llvm.store volatile
 // CHECK-NOT: access_groups
 // CHECK-NEXT: llvm.atomicrmw
-// CHECK: } {llvm.loop_annotation = #[[LOOP:.*]]}
-// CHECK: } {llvm.loop_annotation = #[[LOOP]]}
+// CHECK: } {llvm.loop_annotation = #[[XLOOP]]}
+// CHECK: } {llvm.loop_annotation = #[[YLOOP]]}
 func.func @parallel_accesses(%g: index, %bx: index, %by: index, %p: !llvm.ptr, %v: f32, %i: i32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -157,7 +162,7 @@ func.func @thread_locals(%g: index, %bx: index, %i: i32, %p: !llvm.ptr, %v: f32,
 // outer one's, so that both loops stay marked parallel.
 // CHECK-DAG: #[[INNER:.*]] = #llvm.access_group<id = distinct[0]<>>
 // CHECK-DAG: #[[OUTER:.*]] = #llvm.access_group<id = distinct[1]<>>
-// CHECK-DAG: #[[INNERLOOP:.*]] = #llvm.loop_annotation<parallelAccesses = #[[INNER]]>
+// CHECK-DAG: #[[INNERLOOP:.*]] = #llvm.loop_annotation<unroll = #{{.*}}, parallelAccesses = #[[INNER]]>
 // CHECK-DAG: #[[OUTERLOOP:.*]] = #llvm.loop_annotation<parallelAccesses = #[[OUTER]]>
 // CHECK-LABEL: func.func @nested_thread_loops
 // CHECK: scf.for
@@ -180,6 +185,110 @@ func.func @nested_thread_loops(%g: index, %ny: index, %m: index, %nx: index,
           llvm.store %v, %p : f32, !llvm.ptr
           scf.reduce
         }
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// A dimension of one iteration (z of a 2D block, the single thread that
+// computes a barrier's uniform condition) gets no loop: its index is the
+// lower bound.
+// CHECK-LABEL: func.func @single_iteration_dims
+// CHECK: scf.parallel (%[[B:.*]]) =
+// CHECK-NEXT: scf.for %[[Y:.*]] = %{{.*}} to %arg2
+// CHECK-NEXT: scf.for %[[X:.*]] = %{{.*}} to %arg1
+// CHECK-NEXT: "test.use"(%[[B]], %[[X]], %[[Y]], %c0)
+// CHECK-NOT: scf.for
+// CHECK: "test.use"(%c0, %c0)
+func.func @single_iteration_dims(%g: index, %bx: index, %by: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%b) = (%c0) to (%g) step (%c1) {
+    scf.parallel (%x, %y, %z) = (%c0, %c0, %c0) to (%bx, %by, %c1) step (%c1, %c1, %c1) {
+      "test.use"(%b, %x, %y, %z) : (index, index, index, index) -> ()
+      scf.reduce
+    }
+    scf.parallel (%x, %y) = (%c0, %c0) to (%c1, %c1) step (%c1, %c1) {
+      "test.use"(%x, %y) : (index, index) -> ()
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Every thread stores the same value to the same address (barrier lowering's
+// update of a uniform local, `s + 1` computed in the loop): the stores run
+// once, when the loop has a thread.
+// CHECK-LABEL: func.func @invariant_stores
+// CHECK: %[[NEXT:.*]] = arith.addi %arg3, %{{.*}} : i32
+// CHECK: %[[XNE:.*]] = arith.cmpi slt, %{{.*}}, %arg1 : index
+// CHECK: %[[YNE:.*]] = arith.cmpi slt, %{{.*}}, %arg2 : index
+// CHECK: %[[NE:.*]] = arith.andi %[[XNE]], %[[YNE]] : i1
+// CHECK: scf.if %[[NE]] {
+// CHECK-NEXT: llvm.store %[[NEXT]], %arg4
+// CHECK-NEXT: llvm.store %arg3, %arg5
+// CHECK-NEXT: }
+// CHECK-NOT: scf.for
+// A store of a per-thread value keeps its loop.
+// CHECK-LABEL: func.func @varying_store
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: llvm.store
+func.func @invariant_stores(%g: index, %bx: index, %by: index, %s: i32,
+                            %p: !llvm.ptr, %q: !llvm.ptr) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  scf.parallel (%b) = (%c0) to (%g) step (%c1) {
+    scf.parallel (%x, %y) = (%c0, %c0) to (%bx, %by) step (%c1, %c1) {
+      %next = arith.addi %s, %one : i32
+      llvm.store %next, %p : i32, !llvm.ptr
+      llvm.store %s, %q : i32, !llvm.ptr
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+func.func @varying_store(%g: index, %bx: index, %by: index, %p: !llvm.ptr) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%b) = (%c0) to (%g) step (%c1) {
+    scf.parallel (%x, %y) = (%c0, %c0) to (%bx, %by) step (%c1, %c1) {
+      %v = arith.index_cast %x : index to i32
+      llvm.store %v, %p : i32, !llvm.ptr
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// A thread loop with a loop inside is not the loop LLVM vectorizes: it is
+// not kept rolled.
+// CHECK-DAG: #[[PLAIN:.*]] = #llvm.loop_annotation<parallelAccesses =
+// CHECK-LABEL: func.func @loop_in_thread_loop
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: } {llvm.loop_annotation = #[[PLAIN]]}
+func.func @loop_in_thread_loop(%g: index, %bx: index, %n: index, %p: !llvm.ptr) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%b) = (%c0) to (%g) step (%c1) {
+    scf.parallel (%x) = (%c0) to (%bx) step (%c1) {
+      scf.for %k = %c0 to %n step %c1 {
+        %v = llvm.load %p : !llvm.ptr -> f32
+        llvm.store %v, %p : f32, !llvm.ptr
       }
       scf.reduce
     }

@@ -1,0 +1,42 @@
+// RUN: cucpu-opt --simt-narrow-thread-loops --canonicalize %s | FileCheck %s
+// RUN: cucpu-opt --simt-narrow-thread-loops="mask-rows-up-to=0" --canonicalize %s | FileCheck %s --check-prefix=NARROW
+
+// A kernel launched with 16 threads along x (cucpu.launch_block): its
+// comparison of x (`tx > s`) stays in the guard, as a mask over the whole
+// row; its comparison of y still narrows the rows.
+// CHECK-LABEL: func.func @tile
+// CHECK: scf.if
+// CHECK:   scf.parallel (%[[X:.*]], %[[Y:.*]]) = (%c0, %{{.*}}) to (%{{.*}}, %{{.*}})
+// CHECK:     %[[XI:.*]] = arith.index_castui %[[X]] : index to i32
+// CHECK:     %[[IN:.*]] = arith.cmpi sgt, %[[XI]], %arg2 : i32
+// CHECK:     scf.if %[[IN]] {
+// CHECK:       llvm.store
+// With the limit at 0 both comparisons narrow.
+// NARROW-LABEL: func.func @tile
+// NARROW: scf.if
+// NARROW:   scf.parallel
+// NARROW-NOT: arith.cmpi
+// NARROW:     llvm.store
+func.func @tile(%out: !llvm.ptr, %one: f32, %s: i32, %blocks: index,
+                %bx: index, %tx: index, %ty: index)
+    attributes {cucpu.launch_block = array<i64: 16, 16, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%t, %u) = (%c0, %c0) to (%tx, %ty) step (%c1, %c1) {
+      %x = arith.index_castui %t : index to i32
+      %y = arith.index_castui %u : index to i32
+      %cx = arith.cmpi sgt, %x, %s : i32
+      %cy = arith.cmpi sgt, %y, %s : i32
+      %live = arith.andi %cx, %cy : i1
+      scf.if %live {
+        %xi = arith.extsi %x : i32 to i64
+        %p = llvm.getelementptr %out[%xi] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        llvm.store %one, %p : f32, !llvm.ptr
+      }
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
