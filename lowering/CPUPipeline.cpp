@@ -167,7 +167,7 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
         {/*serialize=*/options.innerSerialization ? "threads" : "blocks",
          /*parallelAccesses=*/options.parallelAccesses,
          /*lastWriterStores=*/options.lastWriterStores,
-         /*rolledInnerLoops=*/options.rolledThreadLoops,
+         /*rolledRowsUpTo=*/options.rolledRowsUpTo,
          /*remarks=*/options.remarks}));
     pm.addPass(createConvertSCFToOpenMPPass());
     if (options.regionFusion)

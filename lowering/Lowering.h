@@ -74,9 +74,10 @@ struct PipelineOptions {
   /// A guard whose stores go to block-uniform addresses runs once, after the
   /// serial thread loop, for the last thread whose guard holds.
   bool lastWriterStores = true;
-  /// The innermost serial thread loop carries llvm.loop.unroll.disable, so
-  /// that short ones (16 threads) reach the loop vectorizer.
-  bool rolledThreadLoops = true;
+  /// In kernels launched with at most this many threads along x, the
+  /// innermost serial thread loop carries llvm.loop.unroll.disable, so that
+  /// it reaches the loop vectorizer; 0: never.
+  int64_t rolledRowsUpTo = 32;
   /// Barrier lowering reads a uniform local (a loop counter around
   /// barriers) once per thread loop instead of once per thread.
   bool uniformLocals = true;

@@ -23,7 +23,6 @@
 #include "transforms/ThreadLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -160,7 +159,7 @@ void computeMemosBefore(scf::ParallelOp loop, ArrayRef<Value> lower,
 class Narrowing {
 public:
   /// With `keepXMasked`, comparisons of x other than equalities stay in the
-  /// guard (see shortRows).
+  /// guard.
   Narrowing(scf::ParallelOp loop, bool keepXMasked)
       : loop(loop), keepXMasked(keepXMasked), b(loop), loc(loop.getLoc()),
         i64(b.getI64Type()) {
@@ -817,19 +816,6 @@ bool versionBySelects(scf::ParallelOp loop, bool remarks) {
   return true;
 }
 
-/// Whether every launch of the kernel around `loop` that the frontend saw has
-/// at most `limit` threads along x (cucpu.launch_block; a hint, not a
-/// guarantee: only the speed depends on it). Narrowed by a comparison of x,
-/// such a row (`tx > s && tx < 15 - s` in a block of 16) is one vector and a
-/// scalar remainder of a few iterations, with the trip-count checks of both;
-/// kept whole, it is a vector or two of masked operations.
-bool shortRows(scf::ParallelOp loop, int64_t limit) {
-  auto func = loop->getParentOfType<func::FuncOp>();
-  auto shape = func ? func->getAttrOfType<DenseI64ArrayAttr>(kLaunchBlockAttr)
-                    : DenseI64ArrayAttr();
-  return shape && !shape.empty() && shape[0] <= limit;
-}
-
 struct NarrowThreadLoopsPass
     : public cucpu::impl::NarrowThreadLoopsBase<NarrowThreadLoopsPass> {
   using NarrowThreadLoopsBase::NarrowThreadLoopsBase;
@@ -859,7 +845,11 @@ struct NarrowThreadLoopsPass
       conjuncts(guard.getCondition(), loop, comparisons);
       if (comparisons.empty())
         continue;
-      bool keepXMasked = shortRows(loop, maskRowsUpTo);
+      // Narrowed by a comparison of x, a short row (`tx > s && tx < 15 - s`
+      // in a block of 16) is one vector and a scalar remainder of a few
+      // iterations, with the trip-count checks of both; kept whole, it is a
+      // vector or two of masked operations.
+      bool keepXMasked = launchedWithShortRows(loop, maskRowsUpTo);
       Narrowing narrowing(loop, keepXMasked);
       SmallVector<std::pair<Operation *, bool>> replaced;
       for (auto [cmp, negated] : comparisons)

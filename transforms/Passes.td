@@ -62,10 +62,12 @@ def SerializeThreadLoops : Pass<"simt-serialize-thread-loops", "mlir::func::Func
            /*default=*/"true",
            "Run a guard whose stores go to block-uniform addresses once, for "
            "the last thread whose guard holds">,
-    Option<"rolledInnerLoops", "rolled-inner-loops", "bool",
-           /*default=*/"true",
-           "Keep the innermost serial thread loop rolled "
-           "(llvm.loop.unroll.disable), for the loop vectorizer">,
+    Option<"rolledRowsUpTo", "rolled-rows-up-to", "int64_t",
+           /*default=*/"32",
+           "In kernels launched with at most this many threads along x "
+           "(cucpu.launch_block), keep the innermost serial thread loop "
+           "rolled (llvm.loop.unroll.disable) for the loop vectorizer; "
+           "0: never">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark per serialized loop">,
   ];

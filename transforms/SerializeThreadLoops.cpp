@@ -4,6 +4,7 @@
 #include "transforms/LastWriterStores.h"
 #include "transforms/MemoryAccess.h"
 #include "transforms/Passes.h"
+#include "transforms/ThreadLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -120,11 +121,14 @@ bool isInnermost(scf::ForOp loop) {
               .wasInterrupted();
 }
 
-/// Asks LLVM not to unroll `loop`, the innermost serial thread loop. A block
-/// of 16 threads along x is a loop of 16 iterations, which LLVM's full
-/// unrolling would turn into straight-line code before the loop vectorizer
-/// sees it; the SLP vectorizer then leaves the guarded (per-thread) stores
-/// scalar. Rolled, the loop vectorizes with masked stores for the guard.
+/// Asks LLVM not to unroll `loop`, the innermost serial thread loop of a
+/// kernel launched with short rows. A block of 16 threads along x is a loop
+/// of 16 iterations, which LLVM's full unrolling would turn into
+/// straight-line code before the loop vectorizer sees it; the SLP vectorizer
+/// then leaves the guarded (per-thread) stores scalar. Rolled, the loop
+/// vectorizes with masked stores for the guard. Longer rows are left to
+/// LLVM: there the unroller's work on the vectorized loop pays (kmeans,
+/// streamcluster and b+tree were slower with every loop rolled).
 void keepRolled(scf::ForOp loop) {
   MLIRContext *ctx = loop.getContext();
   auto existing =
@@ -446,7 +450,8 @@ struct SerializeThreadLoopsPass
         SmallVector<scf::ForOp> loops = serializeLoop(rewriter, loop);
         if (parallelAccesses && !loops.empty())
           markParallelAccesses(loops, demoted);
-        if (rolledInnerLoops && !loops.empty() && isInnermost(loops.back()))
+        if (!loops.empty() && isInnermost(loops.back()) &&
+            launchedWithShortRows(loops.back(), rolledRowsUpTo))
           keepRolled(loops.back());
         // After the marking: the search's slot carries a value from one
         // thread to the next.

@@ -4,6 +4,7 @@
 #include "transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 using namespace mlir;
@@ -12,6 +13,13 @@ namespace cucpu {
 
 bool isThreadLoop(scf::ParallelOp loop) {
   return loop->getParentOfType<scf::ParallelOp>() != nullptr;
+}
+
+bool launchedWithShortRows(Operation *op, int64_t limit) {
+  auto func = op->getParentOfType<func::FuncOp>();
+  auto shape = func ? func->getAttrOfType<DenseI64ArrayAttr>(kLaunchBlockAttr)
+                    : DenseI64ArrayAttr();
+  return shape && !shape.empty() && shape[0] <= limit;
 }
 
 bool dependsOn(Value v, Value x, Operation *scope) {

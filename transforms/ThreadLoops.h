@@ -36,6 +36,11 @@ hoistUniformGuards(mlir::RewriterBase &rewriter, mlir::scf::ParallelOp loop,
 /// Whether `v` depends on `x` through operations inside `scope`.
 bool dependsOn(mlir::Value v, mlir::Value x, mlir::Operation *scope);
 
+/// Whether every launch of the kernel around `op` that the frontend saw has
+/// at most `limit` threads along x (cucpu.launch_block; a hint for speed,
+/// not a guarantee). Such rows are short: 16 threads are two vectors.
+bool launchedWithShortRows(mlir::Operation *op, int64_t limit);
+
 /// Tags a new loop as a thread loop (for readers of the IR; the passes
 /// recognize thread loops by nesting).
 void markThreadLoop(mlir::scf::ParallelOp loop);

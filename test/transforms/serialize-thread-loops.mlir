@@ -60,8 +60,9 @@ func.func @barrier(%n: index) {
 
 // The serial thread loops tell LLVM that threads do not depend on one
 // another through plain accesses; atomics and volatile accesses are left out.
-// The innermost loop is also kept rolled (unroll disabled), for the loop
-// vectorizer; both loops name the same access group.
+// The kernel's launches have 16 threads along x: the innermost loop is also
+// kept rolled (unroll disabled), for the loop vectorizer. Both loops name the
+// same access group.
 // CHECK-DAG: #[[GROUP:.*]] = #llvm.access_group<
 // CHECK-DAG: #[[XLOOP:.*]] = #llvm.loop_annotation<unroll = #{{.*}}, parallelAccesses = #[[GROUP]]>
 // CHECK-DAG: #[[YLOOP:.*]] = #llvm.loop_annotation<parallelAccesses = #[[GROUP]]>
@@ -75,7 +76,8 @@ func.func @barrier(%n: index) {
 // CHECK-NEXT: llvm.atomicrmw
 // CHECK: } {llvm.loop_annotation = #[[XLOOP]]}
 // CHECK: } {llvm.loop_annotation = #[[YLOOP]]}
-func.func @parallel_accesses(%g: index, %bx: index, %by: index, %p: !llvm.ptr, %v: f32, %i: i32) {
+func.func @parallel_accesses(%g: index, %bx: index, %by: index, %p: !llvm.ptr, %v: f32, %i: i32)
+    attributes {cucpu.launch_block = array<i64: 16, 16, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.parallel (%b) = (%c0) to (%g) step (%c1) {
@@ -172,7 +174,8 @@ func.func @thread_locals(%g: index, %bx: index, %i: i32, %p: !llvm.ptr, %v: f32,
 // CHECK: } {llvm.loop_annotation = #[[INNERLOOP]]}
 // CHECK: } {llvm.loop_annotation = #[[OUTERLOOP]]}
 func.func @nested_thread_loops(%g: index, %ny: index, %m: index, %nx: index,
-                               %a: !llvm.ptr) {
+                               %a: !llvm.ptr) 
+    attributes {cucpu.launch_block = array<i64: 16, 16, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.parallel (%b) = (%c0) to (%g) step (%c1) {
@@ -281,7 +284,8 @@ func.func @varying_store(%g: index, %bx: index, %by: index, %p: !llvm.ptr) {
 // CHECK: scf.for
 // CHECK: scf.for
 // CHECK: } {llvm.loop_annotation = #[[PLAIN]]}
-func.func @loop_in_thread_loop(%g: index, %bx: index, %n: index, %p: !llvm.ptr) {
+func.func @loop_in_thread_loop(%g: index, %bx: index, %n: index, %p: !llvm.ptr)
+    attributes {cucpu.launch_block = array<i64: 16, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.parallel (%b) = (%c0) to (%g) step (%c1) {
@@ -290,6 +294,44 @@ func.func @loop_in_thread_loop(%g: index, %bx: index, %n: index, %p: !llvm.ptr) 
         %v = llvm.load %p : !llvm.ptr -> f32
         llvm.store %v, %p : f32, !llvm.ptr
       }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Without a recorded launch size (or with rows longer than 32 threads) the
+// innermost loop is left to LLVM's unroller.
+// CHECK-DAG: #[[PLAIN:.*]] = #llvm.loop_annotation<parallelAccesses =
+// CHECK-LABEL: func.func @long_rows
+// CHECK: } {llvm.loop_annotation = #[[PLAIN]]}
+// CHECK-LABEL: func.func @unknown_rows
+// CHECK: } {llvm.loop_annotation = #[[PLAIN2:.*]]}
+// CHECK-NOT: unroll
+func.func @long_rows(%g: index, %bx: index, %p: !llvm.ptr)
+    attributes {cucpu.launch_block = array<i64: 256, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%b) = (%c0) to (%g) step (%c1) {
+    scf.parallel (%x) = (%c0) to (%bx) step (%c1) {
+      %v = llvm.load %p : !llvm.ptr -> f32
+      llvm.store %v, %p : f32, !llvm.ptr
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+func.func @unknown_rows(%g: index, %bx: index, %p: !llvm.ptr) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%b) = (%c0) to (%g) step (%c1) {
+    scf.parallel (%x) = (%c0) to (%bx) step (%c1) {
+      %v = llvm.load %p : !llvm.ptr -> f32
+      llvm.store %v, %p : f32, !llvm.ptr
       scf.reduce
     }
     scf.reduce

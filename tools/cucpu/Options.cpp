@@ -131,7 +131,9 @@ COMPILATION OPTIONS:
   -fno-cucpu-loop-interchange, -fno-cucpu-split-thread-loops,
   -fno-cucpu-hoist-uniform-ifs, -fno-cucpu-narrow-thread-loops,
   -fno-cucpu-parallel-accesses, -fno-cucpu-uniform-locals,
-  -fno-cucpu-last-writer-stores, -fno-cucpu-coarsen-blocks
+  -fno-cucpu-last-writer-stores, -fno-cucpu-coarsen-blocks,
+  -fno-cucpu-masked-rows, -fno-cucpu-rolled-thread-loops,
+  -fno-cucpu-select-versioning
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -154,7 +156,12 @@ COMPILATION OPTIONS:
                         running a guarded store to a block-shared address
                         once, for the last thread whose guard holds;
                         running 8 neighbouring 2D blocks' phases together
-                        along rows, for the block size the launches write
+                        along rows, for the block size the launches write;
+                        in kernels launched with at most 32 threads along x,
+                        keeping comparisons of x as masks and the row loop
+                        rolled; copying a thread loop for the blocks where
+                        the thread-index comparisons of its index selects
+                        hold for every thread
   -fveclib=<lib>        The vector math library that vectorized device code
                         calls for expf, sinf, ... on vectors of threads:
                         libmvec (glibc's; the default on x86-64 Linux) or
@@ -571,7 +578,7 @@ const std::vector<OptionSpec> &optionTable() {
       {Form::Flag, {"-fno-cucpu-masked-rows"},
        [](P &p, StringRef) { p.opts.pipeline.maskRowsUpTo = 0; }, true},
       {Form::Flag, {"-fno-cucpu-rolled-thread-loops"},
-       [](P &p, StringRef) { p.opts.pipeline.rolledThreadLoops = false; },
+       [](P &p, StringRef) { p.opts.pipeline.rolledRowsUpTo = 0; },
        true},
       {Form::Flag, {"-fno-cucpu-uniform-locals"},
        [](P &p, StringRef) { p.opts.pipeline.uniformLocals = false; }, true},
