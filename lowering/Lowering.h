@@ -110,12 +110,13 @@ enum class VectorMathLibrary { None, LibMVec };
 VectorMathLibrary defaultVectorMathLibrary();
 
 /// Translates an LLVM-dialect module to LLVM IR for the host CPU and runs
-/// LLVM's optimization pipeline at `optLevel`.
-std::unique_ptr<llvm::Module> translateToLLVMIR(mlir::ModuleOp module,
-                                                llvm::LLVMContext &context,
-                                                unsigned optLevel,
-                                                VectorMathLibrary mathLibrary,
-                                                std::string &error);
+/// LLVM's optimization pipeline at `optLevel`. A non-empty
+/// `preferVectorWidth` (`-mprefer-vector-width=`: bits, or "none") is the
+/// widest vector the vectorizers prefer in every function.
+std::unique_ptr<llvm::Module>
+translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
+                  unsigned optLevel, VectorMathLibrary mathLibrary,
+                  llvm::StringRef preferVectorWidth, std::string &error);
 
 /// Runs LLVM's default optimization pipeline at `optLevel` (1-3) for
 /// `machine`; `vectorize` turns on the loop and SLP vectorizers (what clang

@@ -85,3 +85,12 @@ import platform
 if platform.machine() == "x86_64" and platform.system() == "Linux" and \
         platform.libc_ver()[0] == "glibc":
     config.available_features.add("libmvec")
+
+# AVX-512 on the host: kernels launched with short rows then prefer 512-bit
+# vectors.
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        if " avx512f" in cpuinfo.read():
+            config.available_features.add("avx512f")
+except OSError:
+    pass

@@ -322,7 +322,7 @@ bool Driver::finishDevice(mlir::ModuleOp module, cucpu::Stage stage,
   std::string error;
   std::unique_ptr<Module> llvmModule =
       cucpu::translateToLLVMIR(module, llvmContext, optLevel, opts.mathLibrary,
-                               error);
+                               opts.preferVectorWidth, error);
   if (!llvmModule)
     fatal(error);
   llvmModule->setSourceFileName(source);

@@ -162,6 +162,10 @@ COMPILATION OPTIONS:
                         rolled; copying a thread loop for the blocks where
                         the thread-index comparisons of its index selects
                         hold for every thread
+  -mprefer-vector-width=<bits>
+                        The widest vectors (128, 256, 512; or none) the
+                        vectorizers prefer in device code; default: the
+                        CPU's choice (256 bits on most AVX-512 CPUs)
   -fveclib=<lib>        The vector math library that vectorized device code
                         calls for expf, sinf, ... on vectors of threads:
                         libmvec (glibc's; the default on x86-64 Linux) or
@@ -530,6 +534,16 @@ const std::vector<OptionSpec> &optionTable() {
          else
            fatal("unsupported -fveclib library '" + v +
                  "' (libmvec or none)");
+       },
+       true},
+      {Form::Equals, {"-mprefer-vector-width"},
+       [](P &p, StringRef v) {
+         unsigned bits = 0;
+         if (v != "none" &&
+             (v.getAsInteger(10, bits) || bits == 0 || (bits & (bits - 1))))
+           fatal("invalid -mprefer-vector-width value '" + v +
+                 "' (a power of 2 number of bits, or none)");
+         p.opts.preferVectorWidth = v.str();
        },
        true},
       {Form::Equals, {"--cpuify"},

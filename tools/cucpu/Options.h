@@ -54,6 +54,9 @@ struct Options {
   /// -fveclib=: the vector math library device code may call (and the
   /// program is linked with).
   cucpu::VectorMathLibrary mathLibrary = cucpu::defaultVectorMathLibrary();
+  /// -mprefer-vector-width=: the widest vector (bits, or "none") the
+  /// vectorizers prefer in device code; empty: the CPU's default.
+  std::string preferVectorWidth;
   /// -G: device code without optimizations (for debugging it).
   bool deviceDebug = false;
   bool verbose = false;  // -v
