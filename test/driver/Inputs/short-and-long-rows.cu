@@ -1,10 +1,5 @@
-// Without AVX-512 on the host no kernel gets a preferred vector width: the
-// CPU's default stays (see prefer-vector-width-short-rows.cu).
-// UNSUPPORTED: avx512f
-// RUN: %cucpu -O2 -S -emit-llvm --cuda-device-only %s -o - | FileCheck %s
-
-// CHECK-NOT: "prefer-vector-width"
-
+// Two kernels for the prefer-vector-width tests: one launched with rows of 16
+// threads, one with rows of 256.
 __global__ void shortRow(float *a) {
   a[(blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x] *= 2.0f;
 }
