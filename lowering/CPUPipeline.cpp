@@ -158,6 +158,7 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
         options.narrowThreadLoops) {
       pm.addNestedPass<func::FuncOp>(
           createNarrowThreadLoops({/*versionSelects=*/options.versionSelects,
+                                   /*versionRows=*/options.versionRows,
                                    /*maskRowsUpTo=*/options.maskRowsUpTo,
                                    /*remarks=*/options.remarks}));
       pm.addPass(createCanonicalizeKeepingLaunch());

@@ -61,6 +61,9 @@ struct PipelineOptions {
   /// Narrowing first copies a thread loop for the blocks where the thread
   /// index comparisons of its integer selects hold for every thread.
   bool versionSelects = true;
+  /// In short rows, narrowing first copies a thread loop for the blocks
+  /// where its guard's comparisons of x hold for the whole row.
+  bool versionRows = true;
   /// Narrowing keeps comparisons of x as masks in kernels launched with at
   /// most this many threads along x; 0: narrows them too.
   int64_t maskRowsUpTo = 32;

@@ -158,10 +158,12 @@ void computeMemosBefore(scf::ParallelOp loop, ArrayRef<Value> lower,
 /// before it.
 class Narrowing {
 public:
-  /// With `keepXMasked`, comparisons of x other than equalities stay in the
-  /// guard.
-  Narrowing(scf::ParallelOp loop, bool keepXMasked)
-      : loop(loop), keepXMasked(keepXMasked), b(loop), loc(loop.getLoc()),
+  /// Which comparisons narrowBy takes: all, all but those of x other than
+  /// equalities (those stay masks in short rows), or only those.
+  enum class Take { All, AllButMaskedX, OnlyMaskedX };
+
+  Narrowing(scf::ParallelOp loop, Take take)
+      : loop(loop), take(take), b(loop), loc(loop.getLoc()),
         i64(b.getI64Type()) {
     for (auto [lb, ub] : llvm::zip(loop.getLowerBound(), loop.getUpperBound())) {
       lower.push_back(toI64(lb));
@@ -177,7 +179,7 @@ public:
 
   /// Whether some comparison narrowed the loop.
   bool changed() const { return !narrowed.empty(); }
-  /// How many comparisons of x stayed in the guard for keepXMasked.
+  /// How many comparisons of x stayed in the guard for AllButMaskedX.
   unsigned maskedCount() const { return masked; }
   ArrayRef<Operation *> narrowedComparisons() const { return narrowed; }
 
@@ -243,7 +245,7 @@ private:
                              ArrayRef<std::pair<Operation *, bool>> replaced);
 
   scf::ParallelOp loop;
-  bool keepXMasked;
+  Take take;
   OpBuilder b;
   Location loc;
   Type i64;
@@ -358,9 +360,14 @@ bool Narrowing::narrowBy(arith::CmpIOp cmp, bool negated) {
     checks.resize(checkCount);
     return false;
   }
-  if (keepXMasked && affine->dim == 0 && pred != CmpIPredicate::eq) {
+  bool maskedX = affine->dim == 0 && pred != CmpIPredicate::eq;
+  if (take == Take::AllButMaskedX && maskedX) {
     checks.resize(checkCount);
     ++masked;
+    return false;
+  }
+  if (take == Take::OnlyMaskedX && !maskedX) {
+    checks.resize(checkCount);
     return false;
   }
   if (isUnsigned)
@@ -800,7 +807,7 @@ bool versionBySelects(scf::ParallelOp loop, bool remarks) {
   });
   if (comparisons.empty())
     return false;
-  Narrowing narrowing(loop, /*keepXMasked=*/false);
+  Narrowing narrowing(loop, Narrowing::Take::All);
   SmallVector<std::pair<Operation *, bool>> replaced;
   for (arith::CmpIOp cmp : comparisons)
     if (narrowing.narrowBy(cmp, /*negated=*/false))
@@ -811,6 +818,33 @@ bool versionBySelects(scf::ParallelOp loop, bool remarks) {
     loop.emitRemark() << "cucpu: thread loop copied for the blocks in which "
                       << replaced.size()
                       << " select condition(s) hold for every thread";
+  narrowing.versionWhereAllHold(replaced);
+  return true;
+}
+
+/// In short rows the comparisons of x stay masks; in most blocks, though,
+/// the ones on the grid's size (`j < n`, `col >= 0 && col < cols`) hold for
+/// the whole row, where the masks are wasted and a load from an address all
+/// threads share becomes a gather (LLVM cannot speculate it out of the
+/// mask). The loop gets a copy for the blocks where every thread's
+/// comparisons of x hold, in which they are true. Returns whether it did.
+bool versionByRowGuards(scf::ParallelOp loop, bool remarks) {
+  scf::IfOp guard = guardedWork(loop);
+  if (!guard)
+    return false;
+  SmallVector<std::pair<arith::CmpIOp, bool>> comparisons;
+  conjuncts(guard.getCondition(), loop, comparisons);
+  Narrowing narrowing(loop, Narrowing::Take::OnlyMaskedX);
+  SmallVector<std::pair<Operation *, bool>> replaced;
+  for (auto [cmp, negated] : comparisons)
+    if (narrowing.narrowBy(cmp, negated))
+      replaced.push_back({cmp, negated});
+  if (!narrowing.changed())
+    return false;
+  if (remarks)
+    guard.emitRemark() << "cucpu: thread loop copied for the blocks in which "
+                       << replaced.size()
+                       << " comparison(s) of x hold for the whole row";
   narrowing.versionWhereAllHold(replaced);
   return true;
 }
@@ -833,6 +867,14 @@ struct NarrowThreadLoopsPass
       for (scf::ParallelOp loop : collect())
         versionBySelects(loop, remarks);
     }
+    if (versionRows) {
+      for (scf::ParallelOp loop : collect())
+        if (launchedWithShortRows(loop, maskRowsUpTo)) {
+          moveLoopInvariantCode(
+              cast<LoopLikeOpInterface>(loop.getOperation()));
+          versionByRowGuards(loop, remarks);
+        }
+    }
     for (scf::ParallelOp loop : collect()) {
       scf::IfOp guard = guardedWork(loop);
       if (!guard)
@@ -849,7 +891,8 @@ struct NarrowThreadLoopsPass
       // iterations, with the trip-count checks of both; kept whole, it is a
       // vector or two of masked operations.
       bool keepXMasked = launchedWithShortRows(loop, maskRowsUpTo);
-      Narrowing narrowing(loop, keepXMasked);
+      Narrowing narrowing(loop, keepXMasked ? Narrowing::Take::AllButMaskedX
+                                            : Narrowing::Take::All);
       SmallVector<std::pair<Operation *, bool>> replaced;
       for (auto [cmp, negated] : comparisons)
         if (narrowing.narrowBy(cmp, negated))

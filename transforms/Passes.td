@@ -232,6 +232,9 @@ def NarrowThreadLoops : Pass<"simt-narrow-thread-loops", "mlir::func::FuncOp"> {
     Option<"versionSelects", "version-selects", "bool", /*default=*/"true",
            "Copy a thread loop for the blocks in which the comparisons of "
            "a thread index that integer selects test hold for every thread">,
+    Option<"versionRows", "version-rows", "bool", /*default=*/"true",
+           "In short rows, copy a thread loop for the blocks where its "
+           "guard's comparisons of x hold for the whole row (no masks)">,
     Option<"maskRowsUpTo", "mask-rows-up-to", "int64_t", /*default=*/"32",
            "In kernels launched with at most this many threads along x "
            "(cucpu.launch_block), comparisons of x other than equalities "

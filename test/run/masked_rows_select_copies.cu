@@ -2,6 +2,7 @@
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %cucpu -O2 -fno-cucpu-select-versioning -fno-cucpu-masked-rows -fno-cucpu-rolled-thread-loops %s -o %t0 && %t0 | FileCheck %s
 // RUN: %cucpu -O2 -fno-cucpu-masked-rows %s -o %t1 && %t1 | FileCheck %s
+// RUN: %cucpu -O2 -fno-cucpu-row-versioning %s -o %t2 && %t2 | FileCheck %s
 // CHECK: PASS
 // REMARK-DAG: masked_rows_select_copies.cu:[[# @LINE + 28]]:{{.*}} thread loop copied for the blocks in which 4 select condition(s) hold for every thread
 // REMARK-DAG: masked_rows_select_copies.cu:[[# @LINE + 30]]:{{.*}} comparison(s) of x kept as a mask

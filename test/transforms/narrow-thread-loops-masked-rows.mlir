@@ -1,4 +1,5 @@
-// RUN: cucpu-opt --simt-narrow-thread-loops --canonicalize %s | FileCheck %s
+// RUN: cucpu-opt --simt-narrow-thread-loops="version-rows=false" --canonicalize %s | FileCheck %s
+// RUN: cucpu-opt --simt-narrow-thread-loops --canonicalize %s | FileCheck %s --check-prefix=ROWS
 // RUN: cucpu-opt --simt-narrow-thread-loops="mask-rows-up-to=0" --canonicalize %s | FileCheck %s --check-prefix=NARROW
 
 // A kernel launched with 16 threads along x (cucpu.launch_block): its
@@ -17,6 +18,26 @@
 // NARROW:   scf.parallel
 // NARROW-NOT: arith.cmpi
 // NARROW:     llvm.store
+// With version-rows (the default), the loop first gets a copy for the blocks
+// in which `tx > s` holds for the whole row (s + 1 <= 0, the narrowed lower
+// bound is the loop's), without the comparison; that copy narrows its rows
+// only. The other blocks run the masked loop.
+// ROWS-LABEL: func.func @tile
+// ROWS: %[[LO:.*]] = arith.maxsi %{{.*}}, %c0_i64 : i64
+// ROWS: %[[WHOLE:.*]] = arith.cmpi eq, %[[LO]], %c0_i64 : i64
+// ROWS: %[[OK:.*]] = arith.andi %{{.*}}, %[[WHOLE]] : i1
+// ROWS: scf.if %[[OK]] {
+// ROWS:   scf.parallel
+// ROWS-NOT: arith.cmpi
+// ROWS:     llvm.store
+// ROWS:   } else {
+// ROWS:     scf.parallel
+// ROWS:       arith.cmpi sgt
+// ROWS: } else {
+// ROWS:   scf.parallel
+// ROWS:     %[[XI:.*]] = arith.index_castui
+// ROWS:     arith.cmpi sgt, %[[XI]], %arg2 : i32
+// ROWS:     scf.if
 func.func @tile(%out: !llvm.ptr, %one: f32, %s: i32, %blocks: index,
                 %bx: index, %tx: index, %ty: index)
     attributes {cucpu.launch_block = array<i64: 16, 16, 1>} {

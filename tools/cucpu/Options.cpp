@@ -133,7 +133,7 @@ COMPILATION OPTIONS:
   -fno-cucpu-parallel-accesses, -fno-cucpu-uniform-locals,
   -fno-cucpu-last-writer-stores, -fno-cucpu-coarsen-blocks,
   -fno-cucpu-masked-rows, -fno-cucpu-rolled-thread-loops,
-  -fno-cucpu-select-versioning
+  -fno-cucpu-select-versioning, -fno-cucpu-row-versioning
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -161,7 +161,8 @@ COMPILATION OPTIONS:
                         keeping comparisons of x as masks and the row loop
                         rolled; copying a thread loop for the blocks where
                         the thread-index comparisons of its index selects
-                        hold for every thread
+                        hold for every thread, or (short rows) where its
+                        guard's comparisons of x hold for the whole row
   -mprefer-vector-width=<bits>
                         The widest vectors (128, 256, 512; or none) the
                         vectorizers prefer in device code; default: the
@@ -589,6 +590,8 @@ const std::vector<OptionSpec> &optionTable() {
        true},
       {Form::Flag, {"-fno-cucpu-select-versioning"},
        [](P &p, StringRef) { p.opts.pipeline.versionSelects = false; }, true},
+      {Form::Flag, {"-fno-cucpu-row-versioning"},
+       [](P &p, StringRef) { p.opts.pipeline.versionRows = false; }, true},
       {Form::Flag, {"-fno-cucpu-masked-rows"},
        [](P &p, StringRef) { p.opts.pipeline.maskRowsUpTo = 0; }, true},
       {Form::Flag, {"-fno-cucpu-rolled-thread-loops"},
