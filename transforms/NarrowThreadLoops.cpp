@@ -787,6 +787,23 @@ bool narrowInnerByOuter(scf::ParallelOp loop, scf::IfOp guard,
   return true;
 }
 
+/// Copies `loop` for the blocks in which the `comparisons` that `take`
+/// accepts hold for every thread (see Narrowing::versionWhereAllHold);
+/// returns how many it used, 0 when it made no copy.
+unsigned copyWhereAllHold(
+    scf::ParallelOp loop, Narrowing::Take take,
+    ArrayRef<std::pair<arith::CmpIOp, bool>> comparisons) {
+  Narrowing narrowing(loop, take);
+  SmallVector<std::pair<Operation *, bool>> replaced;
+  for (auto [cmp, negated] : comparisons)
+    if (narrowing.narrowBy(cmp, negated))
+      replaced.push_back({cmp, negated});
+  if (!narrowing.changed())
+    return 0;
+  narrowing.versionWhereAllHold(replaced);
+  return replaced.size();
+}
+
 /// A select on a comparison of a thread index (hotspot's `left = col > 0 ?
 /// tx - 1 : tx`) makes the address it feeds differ in form from thread to
 /// thread, and LLVM reads through it with a gather. In most blocks the
@@ -807,19 +824,14 @@ bool versionBySelects(scf::ParallelOp loop, bool remarks) {
   });
   if (comparisons.empty())
     return false;
-  Narrowing narrowing(loop, Narrowing::Take::All);
-  SmallVector<std::pair<Operation *, bool>> replaced;
+  SmallVector<std::pair<arith::CmpIOp, bool>> conditions;
   for (arith::CmpIOp cmp : comparisons)
-    if (narrowing.narrowBy(cmp, /*negated=*/false))
-      replaced.push_back({cmp, false});
-  if (!narrowing.changed())
-    return false;
-  if (remarks)
+    conditions.push_back({cmp, /*negated=*/false});
+  unsigned used = copyWhereAllHold(loop, Narrowing::Take::All, conditions);
+  if (used && remarks)
     loop.emitRemark() << "cucpu: thread loop copied for the blocks in which "
-                      << replaced.size()
-                      << " select condition(s) hold for every thread";
-  narrowing.versionWhereAllHold(replaced);
-  return true;
+                      << used << " select condition(s) hold for every thread";
+  return used != 0;
 }
 
 /// In short rows the comparisons of x stay masks; in most blocks, though,
@@ -834,19 +846,12 @@ bool versionByRowGuards(scf::ParallelOp loop, bool remarks) {
     return false;
   SmallVector<std::pair<arith::CmpIOp, bool>> comparisons;
   conjuncts(guard.getCondition(), loop, comparisons);
-  Narrowing narrowing(loop, Narrowing::Take::OnlyMaskedX);
-  SmallVector<std::pair<Operation *, bool>> replaced;
-  for (auto [cmp, negated] : comparisons)
-    if (narrowing.narrowBy(cmp, negated))
-      replaced.push_back({cmp, negated});
-  if (!narrowing.changed())
-    return false;
-  if (remarks)
+  unsigned used =
+      copyWhereAllHold(loop, Narrowing::Take::OnlyMaskedX, comparisons);
+  if (used && remarks)
     guard.emitRemark() << "cucpu: thread loop copied for the blocks in which "
-                       << replaced.size()
-                       << " comparison(s) of x hold for the whole row";
-  narrowing.versionWhereAllHold(replaced);
-  return true;
+                       << used << " comparison(s) of x hold for the whole row";
+  return used != 0;
 }
 
 struct NarrowThreadLoopsPass
