@@ -129,13 +129,7 @@ void computeMemosBefore(scf::ParallelOp loop, ArrayRef<Value> lower,
       continue;
     OpBuilder b(loop);
     Location loc = memo.getLoc();
-    Value runs;
-    for (auto [lo, hi] : llvm::zip(lower, upper)) {
-      Value nonEmpty =
-          arith::CmpIOp::create(b, loc, CmpIPredicate::slt, lo, hi);
-      runs = runs ? arith::AndIOp::create(b, loc, runs, nonEmpty).getResult()
-                  : nonEmpty;
-    }
+    Value runs = hasIterations(b, loc, lower, upper);
     auto guard = scf::IfOp::create(b, loc, memo.getResultTypes(), runs,
                                    /*withElseRegion=*/true);
     OpBuilder tb = guard.getThenBodyBuilder();

@@ -9,8 +9,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
@@ -341,15 +341,8 @@ bool storesOnlyInvariants(scf::ParallelOp loop) {
 void storeOnce(IRRewriter &rewriter, scf::ParallelOp loop) {
   rewriter.setInsertionPoint(loop);
   Location loc = loop.getLoc();
-  Value nonEmpty;
-  for (auto [lb, ub] : llvm::zip(loop.getLowerBound(), loop.getUpperBound())) {
-    Value dimNonEmpty =
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, lb, ub);
-    nonEmpty = nonEmpty ? arith::AndIOp::create(rewriter, loc, nonEmpty,
-                                                dimNonEmpty)
-                              .getResult()
-                        : dimNonEmpty;
-  }
+  Value nonEmpty = hasIterations(rewriter, loc, loop.getLowerBound(),
+                                 loop.getUpperBound());
   auto once = scf::IfOp::create(rewriter, loc, nonEmpty,
                                 /*withElseRegion=*/false);
   rewriter.eraseOp(loop.getBody()->getTerminator());

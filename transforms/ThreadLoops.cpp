@@ -51,6 +51,18 @@ scf::ParallelOp createThreadLoop(OpBuilder &b, Location loc,
   return loop;
 }
 
+Value hasIterations(OpBuilder &b, Location loc, ValueRange lower,
+                    ValueRange upper) {
+  Value any;
+  for (auto [lo, hi] : llvm::zip(lower, upper)) {
+    Value nonEmpty =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, lo, hi);
+    any = any ? arith::AndIOp::create(b, loc, any, nonEmpty).getResult()
+              : nonEmpty;
+  }
+  return any;
+}
+
 Value threadCount(OpBuilder &b, Location loc, scf::ParallelOp loop) {
   Value count;
   for (Value ub : loop.getUpperBound()) {

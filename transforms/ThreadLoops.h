@@ -36,6 +36,11 @@ hoistUniformGuards(mlir::RewriterBase &rewriter, mlir::scf::ParallelOp loop,
 /// Whether `v` depends on `x` through operations inside `scope`.
 bool dependsOn(mlir::Value v, mlir::Value x, mlir::Operation *scope);
 
+/// Whether the loop nest over [lower[d], upper[d]) (index or integer
+/// bounds, compared as signed) runs at least one iteration.
+mlir::Value hasIterations(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::ValueRange lower, mlir::ValueRange upper);
+
 /// Whether every launch of the kernel around `op` that the frontend saw has
 /// at most `limit` threads along x (cucpu.launch_block; a hint for speed,
 /// not a guarantee). Such rows are short: 16 threads are two vectors.
