@@ -2,8 +2,12 @@
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %cucpu -O2 -fno-cucpu-coarsen-blocks %s -o %t0 && %t0 | FileCheck %s
 // RUN: %cucpu -O2 -fno-cucpu-coarsen-blocks -Rpass=cucpu %s -o %t1 2>&1 | FileCheck %s --check-prefix=OFF --allow-empty
+// RUN: %cucpu -O2 -fno-cucpu-row-versioning %s -o %t2 && %t2 | FileCheck %s
 // CHECK: PASS
 // REMARK: coarsen_blocks.cu:{{[0-9]+}}:{{[0-9]+}}: remark: cucpu: 8 neighbouring blocks along x run each phase together, for blocks of 16x16x1
+// The update's guard (`col < n`) reads the row's multiplier under the mask:
+// row versioning copies it for the groups away from the matrix's edge.
+// REMARK: comparison(s) of x hold for the whole row
 // OFF-NOT: neighbouring blocks
 
 // Gaussian elimination's update over 2D blocks with shared row multipliers
