@@ -1,7 +1,7 @@
 //===- LLVMCodegen.cpp - LLVM IR, its optimization and object files -------===//
 
 #include "lowering/Lowering.h"
-#include "transforms/Passes.h"
+#include "transforms/ThreadLoops.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
@@ -71,8 +71,7 @@ static void preferWideVectorsForShortRows(mlir::ModuleOp module,
     return;
   mlir::MLIRContext *ctx = module.getContext();
   module.walk([&](mlir::LLVM::LLVMFuncOp fn) {
-    auto shape = fn->getAttrOfType<mlir::DenseI64ArrayAttr>(kLaunchBlockAttr);
-    if (!shape || shape.empty() || shape[0] > kWideRowsUpTo)
+    if (!hasShortRows(fn, kWideRowsUpTo))
       return;
     SmallVector<mlir::Attribute> passthrough;
     if (mlir::ArrayAttr existing = fn.getPassthroughAttr())
@@ -90,23 +89,18 @@ std::unique_ptr<Module> translateToLLVMIR(mlir::ModuleOp module,
                                           VectorMathLibrary mathLibrary,
                                           StringRef preferVectorWidth,
                                           std::string &error) {
-  if (optLevel != 0 && preferVectorWidth.empty()) {
-    std::unique_ptr<TargetMachine> machine =
-        createHostTargetMachine(optLevel, error);
-    if (!machine)
-      return nullptr;
+  std::unique_ptr<TargetMachine> machine =
+      createHostTargetMachine(optLevel, error);
+  if (!machine)
+    return nullptr;
+  if (optLevel != 0 && preferVectorWidth.empty())
     preferWideVectorsForShortRows(module, *machine);
-  }
   std::unique_ptr<Module> llvmModule =
       mlir::translateModuleToLLVMIR(module, context, "cucpu-device");
   if (!llvmModule) {
     error = "translation of the device code to LLVM IR failed";
     return nullptr;
   }
-  std::unique_ptr<TargetMachine> machine =
-      createHostTargetMachine(optLevel, error);
-  if (!machine)
-    return nullptr;
   llvmModule->setTargetTriple(machine->getTargetTriple());
   llvmModule->setDataLayout(machine->createDataLayout());
   for (Function &fn : *llvmModule) {

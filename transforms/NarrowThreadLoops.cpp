@@ -232,6 +232,8 @@ private:
   bool isInvariant(Value v) {
     return !loop->isAncestor(v.getParentRegion()->getParentOp());
   }
+  /// The conjunction of the no-wrap checks, built before the loop.
+  Value checksHold();
   /// `if (condition) { copy of the loop with `bounds` } else { loop }`, the
   /// `replaced` comparisons constants in the copy; returns the copy.
   scf::ParallelOp cloneUnder(Value condition, ValueRange newLower,
@@ -406,10 +408,15 @@ bool Narrowing::narrowBy(arith::CmpIOp cmp, bool negated) {
   return true;
 }
 
-void Narrowing::rewrite(ArrayRef<std::pair<Operation *, bool>> replaced) {
+Value Narrowing::checksHold() {
   Value ok = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
   for (Value check : checks)
     ok = arith::AndIOp::create(b, loc, ok, check);
+  return ok;
+}
+
+void Narrowing::rewrite(ArrayRef<std::pair<Operation *, bool>> replaced) {
+  Value ok = checksHold();
   SmallVector<Value> newLower, newUpper;
   for (auto [lo, hi] : llvm::zip(lower, upper)) {
     // An empty range stays empty: the upper bound is at least the lower.
@@ -449,9 +456,7 @@ Narrowing::cloneUnder(Value condition, ValueRange newLower,
 
 void Narrowing::versionWhereAllHold(
     ArrayRef<std::pair<Operation *, bool>> replaced) {
-  Value ok = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
-  for (Value check : checks)
-    ok = arith::AndIOp::create(b, loc, ok, check);
+  Value ok = checksHold();
   // Every thread's comparisons hold when narrowing would keep every thread.
   for (auto [lo, hi, originalLo, originalHi] :
        llvm::zip(lower, upper, originalLower, originalUpper)) {
@@ -787,6 +792,8 @@ bool narrowInnerByOuter(scf::ParallelOp loop, scf::IfOp guard,
 unsigned copyWhereAllHold(
     scf::ParallelOp loop, Narrowing::Take take,
     ArrayRef<std::pair<arith::CmpIOp, bool>> comparisons) {
+  if (comparisons.empty())
+    return 0;
   Narrowing narrowing(loop, take);
   SmallVector<std::pair<Operation *, bool>> replaced;
   for (auto [cmp, negated] : comparisons)
@@ -805,7 +812,7 @@ unsigned copyWhereAllHold(
 /// loop gets a copy for those blocks in which the comparisons are true, and
 /// the read becomes contiguous. Returns whether it made the copy.
 bool versionBySelects(scf::ParallelOp loop, bool remarks) {
-  SmallVector<arith::CmpIOp> comparisons;
+  SmallVector<std::pair<arith::CmpIOp, bool>> conditions;
   loop.walk([&](arith::SelectOp select) {
     // Only selects of indices: a select of i1 is a short-circuit `&&`,
     // which vectorizes as it is.
@@ -813,14 +820,11 @@ bool versionBySelects(scf::ParallelOp loop, bool remarks) {
         !isa<IntegerType, IndexType>(select.getType()))
       return;
     auto cmp = select.getCondition().getDefiningOp<arith::CmpIOp>();
-    if (cmp && loop->isAncestor(cmp) && !llvm::is_contained(comparisons, cmp))
-      comparisons.push_back(cmp);
+    std::pair<arith::CmpIOp, bool> condition = {cmp, /*negated=*/false};
+    if (cmp && loop->isAncestor(cmp) &&
+        !llvm::is_contained(conditions, condition))
+      conditions.push_back(condition);
   });
-  if (comparisons.empty())
-    return false;
-  SmallVector<std::pair<arith::CmpIOp, bool>> conditions;
-  for (arith::CmpIOp cmp : comparisons)
-    conditions.push_back({cmp, /*negated=*/false});
   unsigned used = copyWhereAllHold(loop, Narrowing::Take::All, conditions);
   if (used && remarks)
     loop.emitRemark() << "cucpu: thread loop copied for the blocks in which "

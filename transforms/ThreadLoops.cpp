@@ -15,11 +15,14 @@ bool isThreadLoop(scf::ParallelOp loop) {
   return loop->getParentOfType<scf::ParallelOp>() != nullptr;
 }
 
+bool hasShortRows(Operation *kernel, int64_t limit) {
+  auto shape = kernel->getAttrOfType<DenseI64ArrayAttr>(kLaunchBlockAttr);
+  return shape && !shape.empty() && shape[0] <= limit;
+}
+
 bool launchedWithShortRows(Operation *op, int64_t limit) {
   auto func = op->getParentOfType<func::FuncOp>();
-  auto shape = func ? func->getAttrOfType<DenseI64ArrayAttr>(kLaunchBlockAttr)
-                    : DenseI64ArrayAttr();
-  return shape && !shape.empty() && shape[0] <= limit;
+  return func && hasShortRows(func, limit);
 }
 
 bool dependsOn(Value v, Value x, Operation *scope) {

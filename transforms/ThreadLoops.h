@@ -41,9 +41,13 @@ bool dependsOn(mlir::Value v, mlir::Value x, mlir::Operation *scope);
 mlir::Value hasIterations(mlir::OpBuilder &b, mlir::Location loc,
                           mlir::ValueRange lower, mlir::ValueRange upper);
 
-/// Whether every launch of the kernel around `op` that the frontend saw has
-/// at most `limit` threads along x (cucpu.launch_block; a hint for speed,
-/// not a guarantee). Such rows are short: 16 threads are two vectors.
+/// Whether every launch of `kernel` (its launcher function) that the
+/// frontend saw has at most `limit` threads along x (cucpu.launch_block; a
+/// hint for speed, not a guarantee). Such rows are short: 16 threads are
+/// two vectors.
+bool hasShortRows(mlir::Operation *kernel, int64_t limit);
+
+/// hasShortRows of the function around `op`.
 bool launchedWithShortRows(mlir::Operation *op, int64_t limit);
 
 /// Tags a new loop as a thread loop (for readers of the IR; the passes
