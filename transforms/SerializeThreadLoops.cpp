@@ -314,7 +314,10 @@ SmallVector<scf::ForOp> serializeLoop(IRRewriter &rewriter,
 /// outside the loop to an address from outside it: every thread then writes
 /// the same bytes (barrier lowering's store of a counter into a uniform
 /// local's one slot), and the last thread's stores leave what the first's do.
-bool storesOnlyInvariants(scf::ParallelOp loop) {
+/// A body of plain stores and pure operations first has its invariant
+/// operations moved out of the loop (the counter's `s + 1`): the answer is
+/// about the loop after that.
+bool hoistToInvariantStores(scf::ParallelOp loop) {
   Block *body = loop.getBody();
   auto isStore = [](Operation &op) {
     auto store = dyn_cast<LLVM::StoreOp>(op);
@@ -325,8 +328,6 @@ bool storesOnlyInvariants(scf::ParallelOp loop) {
         return isStore(op) || isPure(&op);
       }))
     return false;
-  // The value is often computed in the loop from values outside it (the
-  // counter's `s + 1`).
   moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
   return llvm::all_of(body->without_terminator(), [&](Operation &op) {
     auto store = dyn_cast<LLVM::StoreOp>(op);
@@ -427,7 +428,7 @@ struct SerializeThreadLoopsPass
       // The walk is post-order: inner loops come before the loops around
       // them.
       for (scf::ParallelOp loop : threadLoops) {
-        if (storesOnlyInvariants(loop)) {
+        if (hoistToInvariantStores(loop)) {
           storeOnce(rewriter, loop);
           continue;
         }
