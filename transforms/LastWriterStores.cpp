@@ -9,10 +9,14 @@
 // In the serial loop the stored value is the one of the last thread whose
 // guard holds. If nothing else in the loop writes memory and nothing in it
 // reads what the guarded stores write, that thread can be found first and
-// the guarded code run for it alone after the loop. The loop keeps the
-// largest linear index whose guard holds (a max reduction, which LLVM
-// vectorizes, with masked loads where the guard reads memory only on some
-// paths); the code after it recomputes that thread's values from its index.
+// the store run for it alone after the loop. The loop keeps, per address,
+// the largest key of the stores that ran: the linear index, times the
+// number of stores to that address, plus the store's rank in program order
+// (a max reduction of 32-bit keys, which LLVM vectorizes, with masked loads
+// where a guard reads memory only on some paths). Guards may nest and have
+// else branches (`if (t < n) { if (a) p = x; if (b) p = y; }`): each if that
+// holds stores yields its largest key. The code after the loop recomputes
+// the chosen store's value for that thread from its index.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,31 +35,53 @@ namespace cucpu {
 
 namespace {
 
-/// The stores of `guard` when it is `if (c) { ... }` whose then-block only
-/// computes, reads and stores to addresses computed before `outermost`, each
-/// store unconditional within the block. Empty otherwise.
-SmallVector<LLVM::StoreOp> uniformGuardedStores(scf::IfOp guard,
-                                                scf::ForOp outermost) {
-  SmallVector<LLVM::StoreOp> stores;
-  if (guard.getNumResults() != 0 ||
-      (guard.elseBlock() && !guard.elseBlock()->without_terminator().empty()))
-    return {};
-  for (Operation &op : guard.thenBlock()->without_terminator()) {
+/// The stores of the loop body to block-uniform addresses, by address, each
+/// address's stores in program order.
+using StoresByAddress = llvm::MapVector<Value, SmallVector<LLVM::StoreOp>>;
+
+/// Collects into `stores` the stores of `block`, and of the ifs nested in
+/// it, to addresses computed before `outermost`. Fails when anything else
+/// there writes memory, when such a store or any load is volatile or atomic
+/// (the code after the loop repeats loads), or when an if holding such a
+/// store has results (its results could feed another store's value, and the
+/// code after the loop would repeat its store).
+LogicalResult collectUniformStores(Block &block, scf::ForOp outermost,
+                                   StoresByAddress &stores) {
+  for (Operation &op : block.without_terminator()) {
     if (auto store = dyn_cast<LLVM::StoreOp>(op)) {
-      if (!isPlainAccess(store) || !outermost.isDefinedOutsideOfLoop(store.getAddr()))
-        return {};
-      stores.push_back(store);
+      if (!isPlainAccess(store) ||
+          !outermost.isDefinedOutsideOfLoop(store.getAddr()))
+        return failure();
+      stores[store.getAddr()].push_back(store);
       continue;
     }
-    if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
-      if (!isPlainAccess(load))
-        return {};
+    if (auto guard = dyn_cast<scf::IfOp>(op)) {
+      auto countStores = [&] {
+        unsigned count = 0;
+        for (const auto &entry : stores)
+          count += entry.second.size();
+        return count;
+      };
+      unsigned before = countStores();
+      for (Region &region : guard->getRegions())
+        for (Block &nested : region)
+          if (failed(collectUniformStores(nested, outermost, stores)))
+            return failure();
+      if (countStores() != before && guard.getNumResults() != 0)
+        return failure();
       continue;
     }
-    if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op))
-      return {};
+    bool plainLoads = true;
+    op.walk([&](LLVM::LoadOp load) { plainLoads &= isPlainAccess(load); });
+    if (!plainLoads)
+      return failure();
+    SmallVector<MemoryAccess> accesses;
+    collectAccesses(&op, accesses);
+    if (llvm::any_of(accesses,
+                     [](const MemoryAccess &a) { return a.isWrite; }))
+      return failure();
   }
-  return stores;
+  return success();
 }
 
 /// Clones into the builder's position the computation of `v` inside `body`,
@@ -78,6 +104,125 @@ Value cloneComputation(OpBuilder &b, Value v, Block *body,
   return mapping.lookup(v);
 }
 
+/// Replaces the uniform stores of the loop body by the search for the last
+/// one that runs. Every store gets a key that grows with the serial order:
+/// linear index * (stores to its address) + its rank among them. What a
+/// block computes for an address is the largest key of its stores that ran
+/// (-1 if none): ifs that hold stores yield it.
+class StoreKeys {
+public:
+  StoreKeys(OpBuilder &b, Location loc, const StoresByAddress &stores,
+            Value none)
+      : b(b), loc(loc), none(none) {
+    for (auto [group, entry] : llvm::enumerate(stores))
+      for (auto [rank, store] : llvm::enumerate(entry.second))
+        keyOf[store] = {group, rank};
+    scale.resize(stores.size());
+    for (auto [group, entry] : llvm::enumerate(stores))
+      scale[group] = entry.second.size();
+  }
+
+  /// The largest key, per address, of the stores in `block` that run (null
+  /// where the block has none); the stores are gone.
+  SmallVector<Value> lower(Block &block, Value linear) {
+    SmallVector<Value> largest(scale.size());
+    for (Operation &op : llvm::make_early_inc_range(block.without_terminator())) {
+      if (auto store = dyn_cast<LLVM::StoreOp>(op)) {
+        auto it = keyOf.find(store);
+        if (it == keyOf.end())
+          continue;
+        auto [group, rank] = it->second;
+        b.setInsertionPoint(store);
+        Value key = linear;
+        if (scale[group] > 1) {
+          Value scaled = arith::MulIOp::create(
+              b, loc, linear,
+              arith::ConstantIntOp::create(b, loc, b.getI32Type(),
+                                           scale[group]));
+          key = arith::AddIOp::create(
+              b, loc, scaled,
+              arith::ConstantIntOp::create(b, loc, b.getI32Type(), rank));
+        }
+        // A later store of the same iteration has the larger key.
+        largest[group] = key;
+        Value stored = store.getValue();
+        store.erase();
+        eraseIfUnused(stored);
+        continue;
+      }
+      auto guard = dyn_cast<scf::IfOp>(op);
+      if (!guard)
+        continue;
+      SmallVector<Value> inThen = lower(*guard.thenBlock(), linear);
+      SmallVector<Value> inElse(scale.size());
+      if (guard.elseBlock())
+        inElse = lower(*guard.elseBlock(), linear);
+      SmallVector<unsigned> groups;
+      for (unsigned group = 0; group < scale.size(); ++group)
+        if (inThen[group] || inElse[group])
+          groups.push_back(group);
+      if (groups.empty())
+        continue;
+      // The guard has no results (collectUniformStores): the rebuilt one
+      // yields the keys.
+      b.setInsertionPoint(guard);
+      SmallVector<Type> types(groups.size(), b.getI32Type());
+      auto rebuilt = scf::IfOp::create(b, loc, types, guard.getCondition(),
+                                       /*withElseRegion=*/true);
+      rebuilt.getThenRegion().takeBody(guard.getThenRegion());
+      bool hadElse = guard.elseBlock() != nullptr;
+      if (hadElse)
+        rebuilt.getElseRegion().takeBody(guard.getElseRegion());
+      else if (rebuilt.getElseRegion().empty())
+        rebuilt.getElseRegion().emplaceBlock();
+      auto yieldKeys = [&](Block *block, ArrayRef<Value> keys) {
+        SmallVector<Value> values;
+        for (unsigned group : groups)
+          values.push_back(keys[group] ? keys[group] : none);
+        if (!block->empty() && isa<scf::YieldOp>(block->back()))
+          block->back().erase();
+        b.setInsertionPointToEnd(block);
+        scf::YieldOp::create(b, loc, values);
+      };
+      yieldKeys(rebuilt.thenBlock(), inThen);
+      yieldKeys(rebuilt.elseBlock(), inElse);
+      guard.erase();
+      // A store before the guard in this block ran; the guard's keys are
+      // larger where one of its stores ran.
+      b.setInsertionPointAfter(rebuilt);
+      for (auto [result, group] : llvm::zip(rebuilt.getResults(), groups))
+        largest[group] =
+            largest[group]
+                ? arith::MaxSIOp::create(b, loc, largest[group], result)
+                      .getResult()
+                : Value(result);
+    }
+    return largest;
+  }
+
+private:
+  /// Erases the computation of a moved store's value where nothing else in
+  /// the loop uses it (the code after the loop has its own copy).
+  static void eraseIfUnused(Value v) {
+    Operation *def = v.getDefiningOp();
+    if (!def || !def->use_empty() || def->getNumRegions() != 0)
+      return;
+    auto load = dyn_cast<LLVM::LoadOp>(def);
+    if (!(load && isPlainAccess(load)) && !isMemoryEffectFree(def))
+      return;
+    SmallVector<Value> operands(def->getOperands());
+    def->erase();
+    for (Value operand : operands)
+      eraseIfUnused(operand);
+  }
+
+  OpBuilder &b;
+  Location loc;
+  Value none;
+  llvm::DenseMap<Operation *, std::pair<unsigned, int64_t>> keyOf;
+  SmallVector<int64_t> scale;
+};
+
 } // namespace
 
 unsigned sinkLastWriterStores(OpBuilder &b, ArrayRef<scf::ForOp> loops) {
@@ -96,51 +241,30 @@ unsigned sinkLastWriterStores(OpBuilder &b, ArrayRef<scf::ForOp> loops) {
         !outermost.isDefinedOutsideOfLoop(loop.getStep()))
       return 0;
 
-  SmallVector<scf::IfOp> guards;
-  SmallVector<LLVM::StoreOp> stores;
-  for (Operation &op : body->without_terminator()) {
-    if (auto guard = dyn_cast<scf::IfOp>(op)) {
-      SmallVector<LLVM::StoreOp> guarded =
-          uniformGuardedStores(guard, outermost);
-      // Each guard finds its own last thread: two guards that may write the
-      // same memory would lose the order between their writes.
-      bool overlaps = llvm::any_of(guarded, [&](LLVM::StoreOp store) {
-        return llvm::any_of(stores, [&](LLVM::StoreOp other) {
-          return mayAlias(store.getAddr(), other.getAddr());
-        });
-      });
-      if (overlaps)
-        return 0;
-      if (!guarded.empty()) {
-        guards.push_back(guard);
-        stores.append(guarded);
-        continue;
-      }
-    }
-    // Everything else only computes and reads.
-    SmallVector<MemoryAccess> accesses;
-    collectAccesses(&op, accesses);
-    if (llvm::any_of(accesses,
-                     [](const MemoryAccess &a) { return a.isWrite; }))
-      return 0;
-  }
-  if (guards.empty())
+  StoresByAddress stores;
+  if (failed(collectUniformStores(*body, outermost, stores)) || stores.empty())
     return 0;
-  // No read in the loop may see what a guarded store writes: the stores
-  // move after the loop.
+  // Each address finds its own last store: two addresses that may overlap
+  // would lose the order between their writes.
+  for (auto it = stores.begin(); it != stores.end(); ++it)
+    for (auto other = std::next(it); other != stores.end(); ++other)
+      if (mayAlias(it->first, other->first))
+        return 0;
+  // No read in the loop may see what a moved store writes: the stores move
+  // after the loop.
   SmallVector<MemoryAccess> accesses;
   for (Operation &op : body->without_terminator())
     collectAccesses(&op, accesses);
   for (const MemoryAccess &access : accesses) {
     if (access.isWrite)
       continue;
-    for (LLVM::StoreOp store : stores)
-      if (mayAlias(access.addr, store.getAddr()))
+    for (const auto &entry : stores)
+      if (mayAlias(access.addr, entry.first))
         return 0;
   }
 
   Location loc = outermost.getLoc();
-  Type i64 = b.getI64Type();
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
   auto indexConst = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
@@ -154,38 +278,44 @@ unsigned sinkLastWriterStores(OpBuilder &b, ArrayRef<scf::ForOp> loops) {
         arith::MulIOp::create(b, loc, linear, nest[d].getUpperBound());
     linear = arith::AddIOp::create(b, loc, scaled, nest[d].getInductionVar());
   }
+  // Keys are 32 bits wide, so that LLVM's vectors hold as many as they hold
+  // of the threads' 32-bit values: a block has at most 1024 threads, and an
+  // address a few stores.
+  Value linear32 = arith::IndexCastUIOp::create(b, loc, i32, linear);
 
-  for (scf::IfOp guard : guards) {
-    // The slot of the largest index so far; allocated in front of the nest
-    // (LLVM keeps it in a register).
-    b.setInsertionPoint(outermost);
+  // Per address, the slot of the largest key so far; allocated in front of
+  // the nest (LLVM keeps it in a register).
+  b.setInsertionPoint(outermost);
+  Value none = arith::ConstantIntOp::create(b, loc, i32, -1);
+  SmallVector<Value> slots;
+  for (size_t i = 0; i < stores.size(); ++i) {
     Value one = LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(1));
     Value slot = LLVM::AllocaOp::create(
-        b, loc, LLVM::LLVMPointerType::get(b.getContext()), i64, one, 8);
-    Value none = arith::ConstantIndexOp::create(b, loc, -1);
-    LLVM::StoreOp::create(
-        b, loc, arith::IndexCastOp::create(b, loc, i64, none), slot);
+        b, loc, LLVM::LLVMPointerType::get(b.getContext()), i32, one, 4);
+    LLVM::StoreOp::create(b, loc, none, slot);
+    slots.push_back(slot);
+  }
 
-    // In the loop: slot = max(slot, guard ? index : -1).
-    b.setInsertionPoint(guard);
-    Value candidate =
-        arith::SelectOp::create(b, loc, guard.getCondition(), linear, none);
-    Value seen = arith::IndexCastOp::create(
-        b, loc, b.getIndexType(), LLVM::LoadOp::create(b, loc, i64, slot));
-    Value last = arith::MaxSIOp::create(b, loc, seen, candidate);
-    LLVM::StoreOp::create(b, loc, arith::IndexCastOp::create(b, loc, i64, last),
-                          slot);
-
-    // After the loop: the guarded code, for the last thread whose guard held.
-    b.setInsertionPointAfter(outermost);
-    Value found = arith::IndexCastOp::create(
-        b, loc, b.getIndexType(), LLVM::LoadOp::create(b, loc, i64, slot));
-    Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, found,
-                                      indexConst(0));
+  // After the loop, per address: the store with the largest key, for its
+  // iteration, with the indices recovered from the key.
+  b.setInsertionPointAfter(outermost);
+  for (auto [slot, entry] : llvm::zip(slots, stores)) {
+    ArrayRef<LLVM::StoreOp> sites = entry.second;
+    Value last = LLVM::LoadOp::create(b, loc, i32, slot);
+    Value any = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::sge, last,
+        arith::ConstantIntOp::create(b, loc, i32, 0));
     auto after = scf::IfOp::create(b, loc, any, /*withElseRegion=*/false);
     b.setInsertionPointToStart(after.thenBlock());
+    Value found =
+        arith::IndexCastUIOp::create(b, loc, b.getIndexType(), last);
+    Value rest = found, rank;
+    if (sites.size() > 1) {
+      Value count = indexConst(sites.size());
+      rank = arith::RemUIOp::create(b, loc, found, count);
+      rest = arith::DivUIOp::create(b, loc, found, count);
+    }
     IRMapping mapping;
-    Value rest = found;
     for (int d = nest.size() - 1; d >= 0; --d) {
       Value extent = nest[d].getUpperBound();
       Value iv = d == 0 ? rest
@@ -195,14 +325,35 @@ unsigned sinkLastWriterStores(OpBuilder &b, ArrayRef<scf::ForOp> loops) {
       if (d != 0)
         rest = arith::DivUIOp::create(b, loc, rest, extent);
     }
-    for (Operation &op : guard.thenBlock()->without_terminator()) {
-      for (Value operand : op.getOperands())
-        cloneComputation(b, operand, body, mapping);
-      b.clone(op, mapping);
+    for (auto [index, site] : llvm::enumerate(sites)) {
+      LLVM::StoreOp store = site;
+      OpBuilder::InsertionGuard atRank(b);
+      if (rank) {
+        Value isRank = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq, rank, indexConst(index));
+        auto chosen = scf::IfOp::create(b, loc, isRank,
+                                        /*withElseRegion=*/false);
+        b.setInsertionPointToStart(chosen.thenBlock());
+      }
+      IRMapping forStore = mapping;
+      cloneComputation(b, store.getValue(), body, forStore);
+      b.clone(*store, forStore);
     }
-    guard.erase();
+    b.setInsertionPointAfter(after);
   }
-  return guards.size();
+
+  // In the loop: each slot keeps the largest key that ran.
+  StoreKeys keys(b, loc, stores, none);
+  SmallVector<Value> largest = keys.lower(*body, linear32);
+  b.setInsertionPoint(body->getTerminator());
+  unsigned moved = 0;
+  for (auto [slot, key, entry] : llvm::zip(slots, largest, stores)) {
+    moved += entry.second.size();
+    Value seen = LLVM::LoadOp::create(b, loc, i32, slot);
+    LLVM::StoreOp::create(b, loc, arith::MaxSIOp::create(b, loc, seen, key),
+                          slot);
+  }
+  return moved;
 }
 
 } // namespace cucpu

@@ -9,11 +9,13 @@
 namespace cucpu {
 
 /// In the serial loop nest of a block's threads (`nest`, outermost first),
-/// replaces each `if (c) { ...; store v, p; }` whose stores go to addresses
-/// computed before the nest by a search for the last iteration whose `c`
-/// holds, and runs the guarded code for that iteration alone after the nest.
-/// Applies only when nothing else in the nest writes memory and nothing in
-/// it reads what those stores write. Returns the number of guards moved.
+/// replaces the stores to addresses computed before the nest, unconditional
+/// or in ifs (nested or not, in then or else branches), by a search for the
+/// last iteration, and within it the last store, that writes each address,
+/// and runs that store for that iteration alone after the nest. Applies only
+/// when nothing else in the nest writes memory, nothing in it reads what
+/// those stores write, and no two of their addresses may overlap. Returns
+/// the number of stores moved.
 unsigned sinkLastWriterStores(mlir::OpBuilder &b,
                               llvm::ArrayRef<mlir::scf::ForOp> nest);
 

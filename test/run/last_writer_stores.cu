@@ -3,11 +3,12 @@
 // RUN: %cucpu -O2 -fno-cucpu-last-writer-stores %s -o %t0 && %t0 | FileCheck %s
 // RUN: %cucpu -O2 -fno-cucpu-last-writer-stores -Rpass=cucpu %s -o %t1 2>&1 | FileCheck %s --check-prefix=OFF --allow-empty
 // CHECK: PASS
+// lastBelow: the three stores of its init, then those of pos, where and who.
+// REMARK: last_writer_stores.cu:{{[0-9]+}}:{{[0-9]+}}: remark: cucpu: 3 guarded store(s) to block-uniform addresses run once, for the last thread whose guard holds
+// REMARK: last_writer_stores.cu:{{[0-9]+}}:{{[0-9]+}}: remark: cucpu: 3 guarded store(s) to block-uniform addresses run once, for the last thread whose guard holds
+// markedTwice: its init, then its three stores to one scalar.
 // REMARK: last_writer_stores.cu:{{[0-9]+}}:{{[0-9]+}}: remark: cucpu: 1 guarded store(s) to block-uniform addresses run once, for the last thread whose guard holds
-// REMARK: last_writer_stores.cu:{{[0-9]+}}:{{[0-9]+}}: remark: cucpu: 2 guarded store(s) to block-uniform addresses run once, for the last thread whose guard holds
-// The first guard of markedTwice (its init); its two guards that store to
-// one scalar stay in the loop.
-// REMARK: last_writer_stores.cu:{{[0-9]+}}:{{[0-9]+}}: remark: cucpu: 1 guarded store(s) to block-uniform addresses run once, for the last thread whose guard holds
+// REMARK: last_writer_stores.cu:{{[0-9]+}}:{{[0-9]+}}: remark: cucpu: 3 guarded store(s) to block-uniform addresses run once, for the last thread whose guard holds
 // REMARK-NOT: guarded store(s)
 // OFF-NOT: block-uniform addresses run once
 
@@ -53,10 +54,13 @@ __global__ void lastBelow(const int *keys, const int *queries, int *found,
   }
 }
 
-// Two guards that store to one scalar: the one marked thread takes both, in
-// program order, so the second store's value stays (moving each guard after
-// the loop on its own would lose that order).
-__global__ void markedTwice(const int *marks, int *mixed) {
+// Three guarded stores to one scalar, one in an if nested in another and
+// one in its else branch. The last thread that stores decides, and within
+// a thread the last store in program order: some threads take two stores,
+// and in some blocks the last thread of one guard comes after the last
+// thread of another, in others before (moving each guard after the loop on
+// its own would lose that order).
+__global__ void markedTwice(const int *marks, const int *limits, int *mixed) {
   __shared__ int both;
   int t = threadIdx.y * kNx + threadIdx.x;
   if (t == 0)
@@ -64,9 +68,13 @@ __global__ void markedTwice(const int *marks, int *mixed) {
   __syncthreads();
   int mark = marks[blockIdx.x * kNx * kNy + t];
   if (mark != 0)
-    both = 1;
-  if (mark == 1)
-    both = 2;
+    both = 100 + t;
+  if (t < limits[blockIdx.x]) {
+    if (mark == 1)
+      both = 200 + t;
+  } else if (mark == 2) {
+    both = 300 + t;
+  }
   __syncthreads();
   if (t == 0)
     mixed[blockIdx.x] = both;
@@ -74,7 +82,8 @@ __global__ void markedTwice(const int *marks, int *mixed) {
 
 int main() {
   const int n = kNx * kNy;
-  std::vector<int> keys(kBlocks * n), queries(kBlocks), marks(kBlocks * n, 0);
+  std::vector<int> keys(kBlocks * n), queries(kBlocks), marks(kBlocks * n, 0),
+      limits(kBlocks);
   for (int b = 0; b < kBlocks; ++b) {
     int v = b % 5;
     for (int i = 0; i < n; ++i) {
@@ -84,6 +93,11 @@ int main() {
     queries[b] = (b % 6 == 0) ? -1 : keys[b * n + (b * 13) % n] + (b % 2);
     if (b % 4 != 0)
       marks[b * n + (b * 11) % n] = 1; // one thread of most blocks
+    if (b % 3 != 0)
+      marks[b * n + (b * 5 + 3) % n] = 2;
+    if (b % 5 == 1)
+      marks[b * n + (b * 7 + 1) % n] = 1;
+    limits[b] = (b * 3) % (n + 1);
   }
   // Reference: the threads in serial order, the last writer wins.
   std::vector<int> wantFound(kBlocks), wantCount(kBlocks, -7),
@@ -101,20 +115,28 @@ int main() {
       }
     wantFound[b] = pos * 1000 + where;
     for (int t = 0; t < n; ++t) {
-      if (marks[b * n + t] != 0)
-        wantMixed[b] = 1;
-      if (marks[b * n + t] == 1)
-        wantMixed[b] = 2;
+      int mark = marks[b * n + t];
+      if (mark != 0)
+        wantMixed[b] = 100 + t;
+      if (t < limits[b]) {
+        if (mark == 1)
+          wantMixed[b] = 200 + t;
+      } else if (mark == 2) {
+        wantMixed[b] = 300 + t;
+      }
     }
   }
 
-  int *dKeys, *dQueries, *dMarks, *dFound, *dCount, *dMixed;
+  int *dKeys, *dQueries, *dMarks, *dLimits, *dFound, *dCount, *dMixed;
   cudaMalloc(&dKeys, keys.size() * sizeof(int));
   cudaMalloc(&dQueries, kBlocks * sizeof(int));
   cudaMalloc(&dFound, kBlocks * sizeof(int));
   cudaMalloc(&dCount, kBlocks * sizeof(int));
   cudaMalloc(&dMarks, marks.size() * sizeof(int));
   cudaMalloc(&dMixed, kBlocks * sizeof(int));
+  cudaMalloc(&dLimits, kBlocks * sizeof(int));
+  cudaMemcpy(dLimits, limits.data(), kBlocks * sizeof(int),
+             cudaMemcpyHostToDevice);
   cudaMemcpy(dMarks, marks.data(), marks.size() * sizeof(int),
              cudaMemcpyHostToDevice);
   cudaMemcpy(dKeys, keys.data(), keys.size() * sizeof(int),
@@ -124,12 +146,12 @@ int main() {
   std::vector<int> init(kBlocks, -7);
   cudaMemcpy(dCount, init.data(), kBlocks * sizeof(int), cudaMemcpyHostToDevice);
   lastBelow<<<kBlocks, dim3(kNx, kNy)>>>(dKeys, dQueries, dFound, dCount);
-  markedTwice<<<kBlocks, dim3(kNx, kNy)>>>(dMarks, dMixed);
+  markedTwice<<<kBlocks, dim3(kNx, kNy)>>>(dMarks, dLimits, dMixed);
   std::vector<int> found(kBlocks), count(kBlocks), mixed(kBlocks);
   cudaMemcpy(mixed.data(), dMixed, kBlocks * sizeof(int), cudaMemcpyDeviceToHost);
   cudaMemcpy(found.data(), dFound, kBlocks * sizeof(int), cudaMemcpyDeviceToHost);
   cudaMemcpy(count.data(), dCount, kBlocks * sizeof(int), cudaMemcpyDeviceToHost);
-  int bad = 0, noWriter = 0, noPos = 0;
+  int bad = 0, noWriter = 0, noPos = 0, mixedFrom[4] = {0, 0, 0, 0};
   for (int b = 0; b < kBlocks; ++b) {
     if (found[b] != wantFound[b] || count[b] != wantCount[b] ||
         mixed[b] != wantMixed[b]) {
@@ -141,10 +163,17 @@ int main() {
     }
     noWriter += wantCount[b] == -7;
     noPos += wantFound[b] < -900;
+    ++mixedFrom[wantMixed[b] < 0 ? 0 : wantMixed[b] / 100];
   }
-  // The inputs must exercise blocks without any writer too.
+  // The inputs must exercise blocks without any writer too, and each of
+  // markedTwice's stores (and none) must leave the final value somewhere.
   printf("blocks without a writer: %d, without a position: %d\n", noWriter,
          noPos);
-  printf(bad == 0 && noWriter > 0 && noPos > 0 ? "PASS\n" : "FAIL\n");
+  printf("markedTwice values from none/first/second/third store: %d %d %d "
+         "%d\n",
+         mixedFrom[0], mixedFrom[1], mixedFrom[2], mixedFrom[3]);
+  bool covered = noWriter > 0 && noPos > 0 && mixedFrom[0] > 0 &&
+                 mixedFrom[1] > 0 && mixedFrom[2] > 0 && mixedFrom[3] > 0;
+  printf(bad == 0 && covered ? "PASS\n" : "FAIL\n");
   return 0;
 }
