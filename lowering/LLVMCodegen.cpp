@@ -1,6 +1,7 @@
 //===- LLVMCodegen.cpp - LLVM IR, its optimization and object files -------===//
 
 #include "lowering/Lowering.h"
+#include "transforms/Passes.h"
 #include "transforms/ThreadLoops.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -58,20 +59,40 @@ static std::unique_ptr<TargetMachine> createHostTargetMachine(unsigned optLevel,
 /// of 16 floats is one 512-bit vector.
 static constexpr int64_t kWideRowsUpTo = 16;
 
-/// Asks for 512-bit vectors in the kernels launched with rows of at most 16
-/// threads (cucpu.launch_block) when the CPU has AVX-512: LLVM's default on
-/// such CPUs is 256 bits, and a row of 16 floats then takes two vectors with
-/// two masks. The attribute goes on the kernel's function before translation,
-/// so that the OpenMP outlining copies it to the function that runs the
-/// blocks. Measured at 1 thread: backprop, gaussian, lud and srad 9-24%
-/// faster, hotspot 7%, matmul 5% slower (benchmarks/RESULTS.md).
-static void preferWideVectorsForShortRows(mlir::ModuleOp module,
-                                          const TargetMachine &machine) {
+/// Whether `fn` computes with 64-bit floats (scalars or vectors of them).
+static bool usesDoubles(mlir::LLVM::LLVMFuncOp fn) {
+  auto isDouble = [](mlir::Type type) {
+    return mlir::getElementTypeOrSelf(type).isF64();
+  };
+  bool found = false;
+  fn.walk([&](mlir::Operation *op) {
+    found = llvm::any_of(op->getResultTypes(), isDouble) ||
+            llvm::any_of(op->getOperandTypes(), isDouble);
+    return found ? mlir::WalkResult::interrupt() : mlir::WalkResult::advance();
+  });
+  return found;
+}
+
+/// Asks for 512-bit vectors when the CPU has AVX-512 (LLVM's default on
+/// such CPUs is 256 bits) in the kernels launched with rows of at most 16
+/// threads (cucpu.launch_block), and in every kernel that computes with no
+/// 64-bit floats. A row of 16 floats is then one vector instead of two
+/// with two masks; with 32-bit values, a vector of the serialized thread
+/// loop holds 16 threads. The attribute goes on the function before
+/// translation, so that the OpenMP outlining copies it to the function that
+/// runs the blocks. Measured at 1 thread (benchmarks/RESULTS.md): short
+/// rows: backprop, gaussian, lud and srad 9-24% faster; longer rows of
+/// 32-bit values: b+tree 30%, kmeans 9%, pathfinder 4% faster, the others
+/// within 2%; kernels with doubles: particlefilter 6% and streamcluster 5%
+/// slower, so they keep LLVM's choice.
+static void preferWideVectors(mlir::ModuleOp module,
+                              const TargetMachine &machine) {
   if (!machine.getTargetFeatureString().contains("+avx512f"))
     return;
   mlir::MLIRContext *ctx = module.getContext();
   module.walk([&](mlir::LLVM::LLVMFuncOp fn) {
-    if (!hasShortRows(fn, kWideRowsUpTo))
+    if (!fn->hasAttr(kKernelNameAttr) ||
+        (!hasShortRows(fn, kWideRowsUpTo) && usesDoubles(fn)))
       return;
     SmallVector<mlir::Attribute> passthrough;
     if (mlir::ArrayAttr existing = fn.getPassthroughAttr())
@@ -94,7 +115,7 @@ std::unique_ptr<Module> translateToLLVMIR(mlir::ModuleOp module,
   if (!machine)
     return nullptr;
   if (optLevel != 0 && preferVectorWidth.empty())
-    preferWideVectorsForShortRows(module, *machine);
+    preferWideVectors(module, *machine);
   std::unique_ptr<Module> llvmModule =
       mlir::translateModuleToLLVMIR(module, context, "cucpu-device");
   if (!llvmModule) {

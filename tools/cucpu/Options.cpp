@@ -165,10 +165,11 @@ COMPILATION OPTIONS:
                         guard's comparisons of x hold for the whole row
   -mprefer-vector-width=<bits>
                         The widest vectors (128, 256, 512; or none) the
-                        vectorizers prefer in all device code; default: 512
-                        in kernels launched with at most 16 threads along x
-                        on CPUs with AVX-512, elsewhere the CPU's choice
-                        (256 bits on most AVX-512 CPUs)
+                        vectorizers prefer in all device code; default on
+                        CPUs with AVX-512: 512 in kernels launched with at
+                        most 16 threads along x or computing with no
+                        doubles, elsewhere the CPU's choice (256 bits on
+                        most AVX-512 CPUs)
   -fveclib=<lib>        The vector math library that vectorized device code
                         calls for expf, sinf, ... on vectors of threads:
                         libmvec (glibc's; the default on x86-64 Linux) or
