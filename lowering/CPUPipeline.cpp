@@ -71,6 +71,11 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
   case Stage::Optimized:
     if (options.optLevel == 0)
       return;
+    // First, so that every optimization sees the copy's constant thread
+    // loop bounds.
+    if (options.specializeBlockSize && !options.gpuTarget)
+      pm.addNestedPass<func::FuncOp>(
+          createSpecializeBlockSize({/*remarks=*/options.remarks}));
     pm.addPass(createCanonicalizeKeepingLaunch());
     pm.addPass(createCSEPass());
     pm.addPass(createMem2Reg());

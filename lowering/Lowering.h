@@ -67,6 +67,9 @@ struct PipelineOptions {
   /// Narrowing keeps comparisons of x as masks in kernels launched with at
   /// most this many threads along x; 0: narrows them too.
   int64_t maskRowsUpTo = 32;
+  /// A launcher whose kernel's launches all write one block size gets a
+  /// copy of its body with that size as constants (CPU).
+  bool specializeBlockSize = true;
   /// Neighbouring blocks along x run each phase together (CPU, with inner
   /// serialization); below 2: off.
   int64_t coarsenBlocks = 8;

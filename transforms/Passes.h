@@ -23,6 +23,8 @@ constexpr llvm::StringLiteral kKernelParamsAttr = "cucpu.kernel_params";
 /// its kernel in the source file writes with constants. A hint only: the
 /// launcher may still be called with another size.
 constexpr llvm::StringLiteral kLaunchBlockAttr = "cucpu.launch_block";
+/// The launcher arguments holding the launch's block size (x, y, z; i32).
+constexpr unsigned kBlockDimArg = 3;
 /// The launcher argument holding the launch's dynamic shared memory bytes.
 constexpr unsigned kDynamicSharedBytesArg = 6;
 

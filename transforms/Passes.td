@@ -113,6 +113,33 @@ def InterchangeUniformLoops
                            "mlir::arith::ArithDialect"];
 }
 
+def SpecializeBlockSize
+    : Pass<"simt-specialize-block-size", "mlir::func::FuncOp"> {
+  let summary = "Copy a launcher's body for the block size its launches use";
+  let description = [{
+    A launcher with `cucpu.launch_block` (the block size that every launch
+    of its kernel in the file writes with constants) gets its body twice:
+    a copy in which the block-size arguments are those constants, run when
+    the launch has that size, and the original for any other size:
+
+    ```
+    launcher(grid, block, ...) { B(block) }
+    ->
+    launcher(grid, block, ...) {
+      if (block == (X, Y, Z)) { B(X, Y, Z) } else { B(block) }
+    }
+    ```
+
+    The thread loops of the copy then have constant bounds. CPU path only.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per specialized launcher">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def HoistUniformIfs : Pass<"simt-hoist-uniform-ifs", "mlir::func::FuncOp"> {
   let summary = "Move an if on a block-uniform condition out of the thread loop";
   let description = [{

@@ -22,6 +22,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -526,6 +527,20 @@ int Driver::run() {
   SourceMgr sourceMgr;
   // Errors found in MLIR print as clang's do: file:line:col, source, caret.
   mlir::SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+  // A remark says once what an optimization did at a place, also where it
+  // did it in each copy of the code (a kernel specialized for its block
+  // size, a versioned loop). Registered last, this runs first.
+  llvm::StringSet<> remarked;
+  context.getDiagEngine().registerHandler([&](mlir::Diagnostic &diag) {
+    if (diag.getSeverity() != mlir::DiagnosticSeverity::Remark)
+      return mlir::failure();
+    std::string key;
+    llvm::raw_string_ostream os(key);
+    os << diag.getLocation() << ": " << diag;
+    for (const mlir::Diagnostic &note : diag.getNotes())
+      os << "\n" << note.getLocation() << ": " << note;
+    return mlir::success(!remarked.insert(key).second);
+  });
 
   if (opts.verbose) {
     errs() << "cucpu version " << CUCPU_VERSION << " (LLVM "

@@ -133,7 +133,8 @@ COMPILATION OPTIONS:
   -fno-cucpu-parallel-accesses, -fno-cucpu-uniform-locals,
   -fno-cucpu-last-writer-stores, -fno-cucpu-coarsen-blocks,
   -fno-cucpu-masked-rows, -fno-cucpu-rolled-thread-loops,
-  -fno-cucpu-select-versioning, -fno-cucpu-row-versioning
+  -fno-cucpu-select-versioning, -fno-cucpu-row-versioning,
+  -fno-cucpu-specialize-block-size
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -162,7 +163,9 @@ COMPILATION OPTIONS:
                         rolled; copying a thread loop for the blocks where
                         the thread-index comparisons of its index selects
                         hold for every thread, or (short rows) where its
-                        guard's comparisons of x hold for the whole row
+                        guard's comparisons of x hold for the whole row;
+                        copying a kernel for the block size its launches
+                        write, with that size as constants
   -mprefer-vector-width=<bits>
                         The widest vectors (128, 256, 512; or none) the
                         vectorizers prefer in all device code; default on
@@ -588,6 +591,9 @@ const std::vector<OptionSpec> &optionTable() {
        true},
       {Form::Flag, {"-fno-cucpu-coarsen-blocks"},
        [](P &p, StringRef) { p.opts.pipeline.coarsenBlocks = 1; }, true},
+      {Form::Flag, {"-fno-cucpu-specialize-block-size"},
+       [](P &p, StringRef) { p.opts.pipeline.specializeBlockSize = false; },
+       true},
       {Form::Flag, {"-fno-cucpu-last-writer-stores"},
        [](P &p, StringRef) { p.opts.pipeline.lastWriterStores = false; },
        true},
