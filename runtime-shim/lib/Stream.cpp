@@ -70,6 +70,12 @@ struct CUstream_st {
   std::mutex mutex;
   std::condition_variable hasWork;
   std::condition_variable progressed;
+  /// The smallest `completed` count a thread sleeping on `progressed` waits
+  /// for: the worker wakes the sleepers when it gets there, not after every
+  /// operation (a host thread waiting for the last of many queued launches
+  /// would otherwise wake and sleep once per launch, on the cores that run
+  /// them).
+  uint64_t wakeAt = UINT64_MAX;
   std::deque<cucpu::StreamOperation> queue;
   bool stop = false;
   bool workerDone = false;
@@ -209,7 +215,10 @@ void waitFor(const StreamPoint &p) {
   if (!s || spinFor([&] { return s->completed.load() >= p.seq; }))
     return;
   std::unique_lock<std::mutex> lock(s->mutex);
-  s->progressed.wait(lock, [&] { return s->completed.load() >= p.seq; });
+  while (s->completed.load() < p.seq) {
+    s->wakeAt = std::min(s->wakeAt, p.seq);
+    s->progressed.wait(lock);
+  }
 }
 
 bool reached(const StreamPoint &p) {
@@ -244,8 +253,12 @@ void runWorker(CUstream_st *s) {
     // counts as done.
     op = StreamOperation();
     lock.lock();
-    s->completed.fetch_add(1);
-    s->progressed.notify_all();
+    if (s->completed.fetch_add(1) + 1 >= s->wakeAt) {
+      // Every sleeper checks its own point; those still short of it set
+      // wakeAt again.
+      s->wakeAt = UINT64_MAX;
+      s->progressed.notify_all();
+    }
   }
   s->workerDone = true;
 }

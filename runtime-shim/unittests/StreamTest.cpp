@@ -427,6 +427,48 @@ TEST_F(StreamTest, FreeAndDeviceSynchronizeWaitForEveryStream) {
   EXPECT_EQ(cudaStreamDestroy(nb), cudaSuccess);
 }
 
+// Host threads sleeping until different points of one stream: the worker
+// wakes sleepers only once the earliest point they wait for is reached, so
+// each must still wake at its own point, including one that started waiting
+// for a later point before another waited for an earlier one.
+TEST_F(StreamTest, WaitersForDifferentPointsEachWakeAtTheirPoint) {
+  cudaStream_t s;
+  ASSERT_EQ(cudaStreamCreate(&s), cudaSuccess);
+  cudaEvent_t early, late;
+  ASSERT_EQ(cudaEventCreate(&early), cudaSuccess);
+  ASSERT_EQ(cudaEventCreate(&late), cudaSuccess);
+  Gate *first = newGate(), *second = newGate();
+  ASSERT_EQ(cudaLaunchHostFunc(s, Gate::wait, first), cudaSuccess);
+  ASSERT_EQ(cudaEventRecord(early, s), cudaSuccess);
+  ASSERT_EQ(cudaLaunchHostFunc(s, Gate::wait, second), cudaSuccess);
+  ASSERT_EQ(cudaEventRecord(late, s), cudaSuccess);
+
+  auto lateDone = std::async(std::launch::async,
+                             [&] { return cudaEventSynchronize(late); });
+  // Past the polling: the late waiter sleeps before the early one comes.
+  std::this_thread::sleep_for(20ms);
+  auto earlyDone = std::async(std::launch::async,
+                              [&] { return cudaEventSynchronize(early); });
+  std::this_thread::sleep_for(20ms);
+  EXPECT_EQ(earlyDone.wait_for(0ms), std::future_status::timeout);
+
+  first->open();
+  ASSERT_EQ(earlyDone.wait_for(kGateTimeout), std::future_status::ready);
+  EXPECT_EQ(earlyDone.get(), cudaSuccess);
+  // The late waiter was woken with the early one and sleeps again.
+  std::this_thread::sleep_for(20ms);
+  EXPECT_EQ(lateDone.wait_for(0ms), std::future_status::timeout);
+
+  second->open();
+  ASSERT_EQ(lateDone.wait_for(kGateTimeout), std::future_status::ready);
+  EXPECT_EQ(lateDone.get(), cudaSuccess);
+  EXPECT_FALSE(first->timedOut);
+  EXPECT_FALSE(second->timedOut);
+  EXPECT_EQ(cudaEventDestroy(early), cudaSuccess);
+  EXPECT_EQ(cudaEventDestroy(late), cudaSuccess);
+  EXPECT_EQ(cudaStreamDestroy(s), cudaSuccess);
+}
+
 //===----------------------------------------------------------------------===//
 // Per-thread default streams.
 //===----------------------------------------------------------------------===//
