@@ -157,13 +157,22 @@ Value threadSlot(OpBuilder &b, Location loc, scf::ParallelOp loop,
 }
 
 Type slotType(Type type) {
-  return isa<IndexType>(type) ? IntegerType::get(type.getContext(), 64) : type;
+  if (isa<IndexType>(type))
+    return IntegerType::get(type.getContext(), 64);
+  // A byte per flag: LLVM loads consecutive threads' bytes as one vector
+  // and compares it, where it loads i1 in memory one by one (a vector of
+  // i1 in memory would be bits).
+  if (type.isInteger(1))
+    return IntegerType::get(type.getContext(), 8);
+  return type;
 }
 
 void storeToSlot(OpBuilder &b, Location loc, scf::ParallelOp loop,
                  Value buffer, Value value) {
   Type memType = slotType(value.getType());
-  if (memType != value.getType())
+  if (value.getType().isInteger(1))
+    value = arith::ExtUIOp::create(b, loc, memType, value);
+  else if (memType != value.getType())
     value = arith::IndexCastOp::create(b, loc, memType, value);
   LLVM::StoreOp::create(b, loc, value,
                         threadSlot(b, loc, loop, buffer, memType));
@@ -174,7 +183,9 @@ Value loadFromSlot(OpBuilder &b, Location loc, scf::ParallelOp loop,
   Type memType = slotType(type);
   Value loaded = LLVM::LoadOp::create(
       b, loc, memType, threadSlot(b, loc, loop, buffer, memType));
-  if (memType != type)
+  if (type.isInteger(1))
+    loaded = arith::TruncIOp::create(b, loc, type, loaded);
+  else if (memType != type)
     loaded = arith::IndexCastOp::create(b, loc, type, loaded);
   return loaded;
 }

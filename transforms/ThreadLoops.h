@@ -81,7 +81,7 @@ mlir::Value threadSlot(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Type type, int64_t count = 1);
 
 /// The type a value of `type` is kept as in a per-thread buffer (index
-/// values as i64).
+/// values as i64, i1 flags as bytes).
 mlir::Type slotType(mlir::Type type);
 
 /// Stores `value` into the calling thread's slot of `buffer` (made by

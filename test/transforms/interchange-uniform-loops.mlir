@@ -211,7 +211,7 @@ func.func @triangle_sums(%a: !llvm.ptr, %out: !llvm.ptr, %n: i32,
 // -----
 
 // Two ifs lead to the loop, the second on a loaded value: that value and the
-// condition are stored per thread (they cannot be recomputed) and read back
+// condition are stored per thread (the condition as a byte) (they cannot be recomputed) and read back
 // under the first condition, which is recomputed, in the loop's thread loop
 // and in the one after it. `twice`, pure, is recomputed where the code after
 // the loop uses it; the store after the inner if stays in its place under the
@@ -220,7 +220,7 @@ func.func @triangle_sums(%a: !llvm.ptr, %out: !llvm.ptr, %n: i32,
 // CHECK-LABEL: func.func @guarded_sums
 // CHECK: scf.parallel
 // CHECK:   %[[SUMS:.*]] = llvm.alloca %{{.*}} x f32
-// CHECK:   %[[POSBUF:.*]] = llvm.alloca %{{.*}} x i1
+// CHECK:   %[[POSBUF:.*]] = llvm.alloca %{{.*}} x i8
 // CHECK:   %[[KBUF:.*]] = llvm.alloca %{{.*}} x i32
 // CHECK:   scf.parallel
 // CHECK:     scf.if
@@ -228,8 +228,9 @@ func.func @triangle_sums(%a: !llvm.ptr, %out: !llvm.ptr, %n: i32,
 // CHECK:       %[[KSLOT:.*]] = llvm.getelementptr %[[KBUF]]
 // CHECK:       llvm.store %[[K]], %[[KSLOT]] : i32, !llvm.ptr
 // CHECK:       %[[POS:.*]] = arith.cmpi sgt, %[[K]], %c0_i32
+// CHECK:       %[[POSBYTE:.*]] = arith.extui %[[POS]] : i1 to i8
 // CHECK:       %[[POSSLOT:.*]] = llvm.getelementptr %[[POSBUF]]
-// CHECK:       llvm.store %[[POS]], %[[POSSLOT]] : i1, !llvm.ptr
+// CHECK:       llvm.store %[[POSBYTE]], %[[POSSLOT]] : i8, !llvm.ptr
 // CHECK:       scf.if %[[POS]] {
 // CHECK:         llvm.store %cst, %{{.*}} : f32, !llvm.ptr
 // CHECK:   scf.while
@@ -237,14 +238,16 @@ func.func @triangle_sums(%a: !llvm.ptr, %out: !llvm.ptr, %n: i32,
 // CHECK:     scf.parallel
 // CHECK:       %[[IN:.*]] = arith.cmpi slt
 // CHECK:       scf.if %[[IN]] {
-// CHECK:         %[[POSL:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i1
+// CHECK:         %[[POSLB:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i8
+// CHECK:         %[[POSL:.*]] = arith.trunci %[[POSLB]] : i8 to i1
 // CHECK:         scf.if %[[POSL]] {
 // CHECK:           %[[KL:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i32
 // CHECK:           arith.sitofp %[[KL]]
 // CHECK:           arith.addf
 // CHECK:   scf.parallel
 // CHECK:     scf.if %{{.*}} {
-// CHECK:       %[[POSP:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i1
+// CHECK:       %[[POSPB:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i8
+// CHECK:       %[[POSP:.*]] = arith.trunci %[[POSPB]] : i8 to i1
 // CHECK:       scf.if %[[POSP]] {
 // CHECK:         %[[TWICE:.*]] = arith.muli %{{.*}}, %c2_i32
 // CHECK:         arith.sitofp %[[TWICE]]
