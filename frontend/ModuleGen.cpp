@@ -563,10 +563,10 @@ mlir::func::FuncOp ModuleGen::emitLauncher(const FunctionDecl *fd,
   b.setInsertionPointToStart(entry);
 
   SmallVector<Value> dims;
-  for (unsigned i = 0; i < 6; ++i)
+  for (unsigned i = kGridDimArg; i < kBlockDimArg + 3; ++i)
     dims.push_back(mlir::arith::IndexCastUIOp::create(b, l, b.getIndexType(),
                                                       entry->getArgument(i)));
-  Value argv = entry->getArgument(7);
+  Value argv = entry->getArgument(kArgvArg);
 
   // Arguments are read once per launch; aggregates are passed by pointer to
   // the caller's copy, which the kernel copies again before any write.

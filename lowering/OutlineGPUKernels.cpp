@@ -36,11 +36,6 @@ using namespace cucpu;
 
 namespace {
 
-/// The launcher arguments of the CPU launch ABI.
-constexpr unsigned kGridDimArg = 0;
-constexpr unsigned kBlockDimArg = 3;
-constexpr unsigned kArgvArg = 7;
-
 /// Whether `op` or an operation nested in it may write or allocate memory,
 /// or has effects nobody declared (calls).
 bool mayWriteOrAllocate(Operation *op) {

@@ -23,10 +23,13 @@ constexpr llvm::StringLiteral kKernelParamsAttr = "cucpu.kernel_params";
 /// its kernel in the source file writes with constants. A hint only: the
 /// launcher may still be called with another size.
 constexpr llvm::StringLiteral kLaunchBlockAttr = "cucpu.launch_block";
-/// The launcher arguments holding the launch's block size (x, y, z; i32).
+/// The launcher arguments of the CPU launch ABI: the launch's grid size
+/// and block size (x, y, z; i32 each), its dynamic shared memory bytes and
+/// the array of pointers to the kernel's arguments.
+constexpr unsigned kGridDimArg = 0;
 constexpr unsigned kBlockDimArg = 3;
-/// The launcher argument holding the launch's dynamic shared memory bytes.
 constexpr unsigned kDynamicSharedBytesArg = 6;
+constexpr unsigned kArgvArg = 7;
 
 /// Attribute on an `llvm.mlir.global` that stands for `__shared__` memory:
 /// "static" for a sized variable, "dynamic" for `extern __shared__`. Each
