@@ -114,12 +114,11 @@ public:
   StoreKeys(OpBuilder &b, Location loc, const StoresByAddress &stores,
             Value none)
       : b(b), loc(loc), none(none) {
-    for (auto [group, entry] : llvm::enumerate(stores))
+    for (auto [group, entry] : llvm::enumerate(stores)) {
+      scale.push_back(entry.second.size());
       for (auto [rank, store] : llvm::enumerate(entry.second))
         keyOf[store] = {group, rank};
-    scale.resize(stores.size());
-    for (auto [group, entry] : llvm::enumerate(stores))
-      scale[group] = entry.second.size();
+    }
   }
 
   /// The largest key, per address, of the stores in `block` that run (null
