@@ -169,6 +169,11 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
       pm.addPass(createCanonicalizeKeepingLaunch());
       pm.addPass(createCSEPass());
     }
+    // After narrowing, which matches thread-index comparisons on the casts
+    // this rewrites; before serialization, which turns the launch loops
+    // that identify the indices into serial loops.
+    if (options.optLevel != 0 && options.widenIndexCasts)
+      pm.addNestedPass<func::FuncOp>(createWidenLaunchIndexCasts());
     pm.addNestedPass<func::FuncOp>(createSerializeThreadLoops(
         {/*serialize=*/options.innerSerialization ? "threads" : "blocks",
          /*parallelAccesses=*/options.parallelAccesses,

@@ -73,6 +73,9 @@ struct PipelineOptions {
   /// Neighbouring blocks along x run each phase together (CPU, with inner
   /// serialization); below 2: off.
   int64_t coarsenBlocks = 8;
+  /// Casts of launch indices to i32 say that they lose no bits, so that
+  /// LLVM computes addresses in 64 bits without re-extending them.
+  bool widenIndexCasts = true;
   /// Mark the serial thread loops' plain accesses as independent across
   /// iterations (llvm.loop.parallel_accesses), so that LLVM vectorizes
   /// across threads without dependence checks.

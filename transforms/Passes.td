@@ -200,6 +200,30 @@ def CoarsenBlocks : Pass<"simt-coarsen-blocks", "mlir::func::FuncOp"> {
                            "mlir::arith::ArithDialect"];
 }
 
+def WidenLaunchIndexCasts
+    : Pass<"simt-widen-launch-index-casts", "mlir::func::FuncOp"> {
+  let summary = "Tell LLVM that thread and block indices fit in 31 bits";
+  let description = [{
+    Runs on the CPU path after narrowing, before the thread loops are
+    serialized. The cast of a block loop's or a thread loop's induction
+    variable to a 32-bit integer becomes a cast to i64 and a truncation
+    without signed or unsigned wrap (a block has at most 1024 threads, a
+    grid at most 2^31 - 1 blocks along x: the runtime checks both at each
+    launch):
+
+    ```
+    %t = arith.index_castui %iv : index to i32
+    ->
+    %w = arith.index_castui %iv : index to i64
+    %t = arith.trunci %w overflow<nsw, nuw> : i64 to i32
+    ```
+
+    LLVM then folds the sign extension of `%t + 1` (an address) to
+    `%iv + 1` instead of computing it with two shifts.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def SplitThreadLoops : Pass<"simt-split-thread-loops", "mlir::func::FuncOp"> {
   let summary = "Give each guard on the thread index a thread loop of its own";
   let description = [{

@@ -134,7 +134,7 @@ COMPILATION OPTIONS:
   -fno-cucpu-last-writer-stores, -fno-cucpu-coarsen-blocks,
   -fno-cucpu-masked-rows, -fno-cucpu-rolled-thread-loops,
   -fno-cucpu-select-versioning, -fno-cucpu-row-versioning,
-  -fno-cucpu-specialize-block-size
+  -fno-cucpu-specialize-block-size, -fno-cucpu-widen-index-casts
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -165,7 +165,8 @@ COMPILATION OPTIONS:
                         hold for every thread, or (short rows) where its
                         guard's comparisons of x hold for the whole row;
                         copying a kernel for the block size its launches
-                        write, with that size as constants
+                        write, with that size as constants; index
+                        arithmetic on thread and block indices in 64 bits
   -mprefer-vector-width=<bits>
                         The widest vectors (128, 256, 512; or none) the
                         vectorizers prefer in all device code; default on
@@ -593,6 +594,9 @@ const std::vector<OptionSpec> &optionTable() {
        [](P &p, StringRef) { p.opts.pipeline.coarsenBlocks = 1; }, true},
       {Form::Flag, {"-fno-cucpu-specialize-block-size"},
        [](P &p, StringRef) { p.opts.pipeline.specializeBlockSize = false; },
+       true},
+      {Form::Flag, {"-fno-cucpu-widen-index-casts"},
+       [](P &p, StringRef) { p.opts.pipeline.widenIndexCasts = false; },
        true},
       {Form::Flag, {"-fno-cucpu-last-writer-stores"},
        [](P &p, StringRef) { p.opts.pipeline.lastWriterStores = false; },
