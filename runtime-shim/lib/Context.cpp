@@ -106,6 +106,16 @@ void applyWorkerCountToThisThread() {
   }
 }
 
+HostThreadWorkerCount::HostThreadWorkerCount() : saved(omp_get_max_threads()) {
+  applyWorkerCountToThisThread();
+}
+
+HostThreadWorkerCount::~HostThreadWorkerCount() {
+  if (omp_get_max_threads() != saved)
+    omp_set_num_threads(saved);
+  appliedWorkers = saved;
+}
+
 const Allocation *Context::findAllocation(const void *p, size_t *offset,
                                           uintptr_t *base) const {
   uintptr_t addr = reinterpret_cast<uintptr_t>(p);

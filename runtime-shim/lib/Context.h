@@ -174,6 +174,21 @@ int computeWorkerCount(const char *cucpuEnv, const char *ompEnv, int procs);
 /// worker count.
 void applyWorkerCountToThisThread();
 
+/// For work that runs on a host thread of the program (not a stream's
+/// worker): applies the worker count while it lives and gives the thread
+/// back the OpenMP thread count it had, so the program's own OpenMP regions
+/// on that thread are not changed.
+class HostThreadWorkerCount {
+public:
+  HostThreadWorkerCount();
+  ~HostThreadWorkerCount();
+  HostThreadWorkerCount(const HostThreadWorkerCount &) = delete;
+  HostThreadWorkerCount &operator=(const HostThreadWorkerCount &) = delete;
+
+private:
+  int saved;
+};
+
 } // namespace cucpu
 
 #endif // CUCPU_RT_CONTEXT_H

@@ -242,7 +242,7 @@ TEST_F(StreamTest, KernelsRunOnAWorkerWithTheWorkerCount) {
   void *args[] = {&p};
   cudaStream_t s;
   ASSERT_EQ(cudaStreamCreate(&s), cudaSuccess);
-  for (cudaStream_t stream : {cudaStream_t(nullptr), s, cudaStreamPerThread}) {
+  for (cudaStream_t stream : {s, cudaStreamPerThread}) {
     info = KernelThread();
     ASSERT_EQ(cudaLaunchKernel(&infoStub, dim3(1), dim3(1), args, 0, stream),
               cudaSuccess);
@@ -253,6 +253,78 @@ TEST_F(StreamTest, KernelsRunOnAWorkerWithTheWorkerCount) {
     EXPECT_EQ(info.maxThreads, 3);
   }
   EXPECT_EQ(cudaStreamDestroy(s), cudaSuccess);
+}
+
+TEST_F(StreamTest, LegacyStreamWorkWithNothingAheadRunsOnTheCaller) {
+  KernelThread info;
+  KernelThread *p = &info;
+  void *args[] = {&p};
+  // The program's own OpenMP thread count on this thread.
+  int before = omp_get_max_threads();
+  omp_set_num_threads(5);
+  ASSERT_EQ(cudaLaunchKernel(&infoStub, dim3(1), dim3(1), args, 0, nullptr),
+            cudaSuccess);
+  // Done when the launch returns, on this thread, with the worker count.
+  EXPECT_EQ(info.id, std::this_thread::get_id());
+  EXPECT_EQ(info.maxThreads, 3);
+  EXPECT_EQ(cudaStreamQuery(nullptr), cudaSuccess);
+  // The thread's own count is back.
+  EXPECT_EQ(omp_get_max_threads(), 5);
+  omp_set_num_threads(before);
+}
+
+TEST_F(StreamTest, LegacyStreamWorkBehindOtherWorkRunsOnTheWorker) {
+  KernelThread info;
+  KernelThread *p = &info;
+  void *args[] = {&p};
+  cudaStream_t s;
+  ASSERT_EQ(cudaStreamCreate(&s), cudaSuccess);
+  // A blocking stream's work is ahead of the legacy stream's.
+  Gate *gate = newGate();
+  ASSERT_EQ(cudaLaunchHostFunc(s, Gate::wait, gate), cudaSuccess);
+  ASSERT_EQ(cudaLaunchKernel(&infoStub, dim3(1), dim3(1), args, 0, nullptr),
+            cudaSuccess);
+  EXPECT_EQ(cudaStreamQuery(nullptr), cudaErrorNotReady);
+  gate->open();
+  ASSERT_EQ(cudaStreamSynchronize(nullptr), cudaSuccess);
+  EXPECT_FALSE(gate->timedOut);
+  EXPECT_NE(info.id, std::this_thread::get_id());
+  EXPECT_EQ(info.maxThreads, 3);
+  EXPECT_EQ(cudaStreamDestroy(s), cudaSuccess);
+}
+
+// Fake kernel: waits for the gate it is given, then appends 1.
+char gatedStub;
+void gatedKernel(uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t,
+                 uint64_t, void **args) {
+  Gate::wait(*static_cast<Gate **>(args[0]));
+  log.add(1);
+}
+
+TEST_F(StreamTest, LegacyStreamWorkQueuedWhileTheCallerRunsWorkWaitsForIt) {
+  static bool registered = [] {
+    registerFakeKernel(&gatedStub, "_Z11gatedKernelP4Gate", gatedKernel,
+                       {8, 8});
+    return true;
+  }();
+  (void)registered;
+  Gate *gate = newGate();
+  void *args[] = {&gate};
+  // Another host thread queues a kernel while this one runs the gated one:
+  // it must run after it, although the stream's worker is idle.
+  std::thread other([gate] {
+    while (!gate->entered)
+      std::this_thread::sleep_for(1ms);
+    EXPECT_EQ(launchLog(2, nullptr), cudaSuccess);
+    std::this_thread::sleep_for(20ms);
+    gate->open();
+  });
+  ASSERT_EQ(cudaLaunchKernel(&gatedStub, dim3(1), dim3(1), args, 0, nullptr),
+            cudaSuccess);
+  other.join();
+  ASSERT_EQ(cudaStreamSynchronize(nullptr), cudaSuccess);
+  EXPECT_FALSE(gate->timedOut);
+  EXPECT_EQ(log.get(), (std::vector<int>{1, 2}));
 }
 
 TEST_F(StreamTest, PinnedCopiesAreAsynchronousPageableOnesAreNot) {
