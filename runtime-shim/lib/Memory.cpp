@@ -13,6 +13,9 @@
 #include "Context.h"
 #include "Stream.h"
 
+#include <omp.h>
+
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -37,10 +40,41 @@ struct Fill {
   unsigned char value;
 };
 
+/// Contiguous copies and fills of at least this many bytes are split among
+/// the workers: one core does not reach the memory bandwidth that several
+/// do. nn copies 4 MiB of distances to the host per query: 690 -> 652 ms
+/// for 600 queries at 2 threads.
+constexpr size_t kSplitBytes = size_t(1) << 20;
+
+/// Runs work(begin, end) over [0, bytes), in one page-aligned chunk per
+/// worker when the range is large and the calling thread is not in an
+/// OpenMP region already (the program's own, or a kernel's).
+template <class Work> void splitAmongWorkers(size_t bytes, Work work) {
+  int workers = Context::get().workerCount();
+  if (bytes < kSplitBytes || workers < 2 || omp_in_parallel()) {
+    work(0, bytes);
+    return;
+  }
+  constexpr size_t kPage = 4096;
+  size_t chunk = (bytes / workers + kPage - 1) / kPage * kPage;
+#pragma omp parallel for num_threads(workers) schedule(static)
+  for (int w = 0; w < workers; ++w) {
+    size_t begin = std::min(bytes, w * chunk);
+    work(begin, std::min(bytes, begin + chunk));
+  }
+}
+
 void runCopy(const Copy &c) {
   if (c.dpitch == c.width && c.spitch == c.width &&
       c.dslice == c.width * c.height && c.sslice == c.width * c.height) {
-    std::memmove(c.dst, c.src, c.width * c.height * c.depth);
+    size_t bytes = c.width * c.height * c.depth;
+    if (c.dst < c.src + bytes && c.src < c.dst + bytes) {
+      std::memmove(c.dst, c.src, bytes); // overlapping (a device-to-device copy)
+      return;
+    }
+    splitAmongWorkers(bytes, [&](size_t begin, size_t end) {
+      std::memcpy(c.dst + begin, c.src + begin, end - begin);
+    });
     return;
   }
   for (size_t z = 0; z < c.depth; ++z)
@@ -51,7 +85,10 @@ void runCopy(const Copy &c) {
 
 void runFill(const Fill &f) {
   if (f.pitch == f.width && f.slice == f.width * f.height) {
-    std::memset(f.dst, f.value, f.width * f.height * f.depth);
+    splitAmongWorkers(f.width * f.height * f.depth,
+                      [&](size_t begin, size_t end) {
+                        std::memset(f.dst + begin, f.value, end - begin);
+                      });
     return;
   }
   for (size_t z = 0; z < f.depth; ++z)

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <algorithm>
 #include <vector>
 
 namespace {
@@ -97,6 +98,42 @@ TEST(Memory, CopiesInEveryDirection) {
   EXPECT_EQ(cudaFree(d2), cudaSuccess);
 }
 
+// Copies and fills of 1 MiB or more are split among the workers (3 in the
+// tests): every byte still arrives, also with a size that is no multiple of
+// the chunks, between overlapping ranges, and from an OpenMP region.
+TEST(Memory, LargeCopiesAndFills) {
+  const size_t n = 3 * (1 << 20) + 123;
+  std::vector<unsigned char> src(n), dst(n, 0);
+  for (size_t i = 0; i < n; ++i)
+    src[i] = (unsigned char)(i * 7 + i / 4096);
+  unsigned char *d = nullptr;
+  ASSERT_EQ(cudaMalloc(&d, n + 4096), cudaSuccess);
+  EXPECT_EQ(cudaMemcpy(d, src.data(), n, cudaMemcpyHostToDevice), cudaSuccess);
+  EXPECT_EQ(cudaMemcpy(dst.data(), d, n, cudaMemcpyDeviceToHost), cudaSuccess);
+  EXPECT_EQ(dst, src);
+  // Overlapping: the bytes move up by 1000.
+  EXPECT_EQ(cudaMemcpy(d + 1000, d, n, cudaMemcpyDeviceToDevice), cudaSuccess);
+  EXPECT_EQ(cudaMemcpy(dst.data(), d + 1000, n, cudaMemcpyDeviceToHost),
+            cudaSuccess);
+  EXPECT_EQ(dst, src);
+  EXPECT_EQ(cudaMemset(d, 0x5A, n), cudaSuccess);
+  EXPECT_EQ(cudaMemsetAsync(d + n - 10, 0x11, 10), cudaSuccess);
+  EXPECT_EQ(cudaMemcpy(dst.data(), d, n, cudaMemcpyDeviceToHost), cudaSuccess);
+  std::vector<unsigned char> filled(n, 0x5A);
+  std::fill(filled.end() - 10, filled.end(), 0x11);
+  EXPECT_EQ(dst, filled);
+  std::vector<unsigned char> inRegion(n, 0);
+  cudaError_t err = cudaErrorUnknown;
+#pragma omp parallel num_threads(2)
+  {
+#pragma omp single
+    err = cudaMemcpy(inRegion.data(), src.data(), n, cudaMemcpyHostToHost);
+  }
+  EXPECT_EQ(err, cudaSuccess);
+  EXPECT_EQ(inRegion, src);
+  EXPECT_EQ(cudaFree(d), cudaSuccess);
+}
+
 TEST(Memory, CopyErrors) {
   int *d = nullptr;
   ASSERT_EQ(cudaMalloc(&d, 16 * sizeof(int)), cudaSuccess);
@@ -126,7 +163,7 @@ TEST(Memory, Memset) {
   EXPECT_EQ(d[0], 0xAB);
   EXPECT_EQ(d[99], 0xAB);
   EXPECT_EQ(cudaMemsetAsync(d + 10, 0, 5), cudaSuccess);
-  // The fill runs on the legacy stream's worker.
+  // The fill is ordered on the legacy stream.
   EXPECT_EQ(cudaStreamSynchronize(0), cudaSuccess);
   EXPECT_EQ(d[9], 0xAB);
   EXPECT_EQ(d[10], 0);
