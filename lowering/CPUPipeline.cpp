@@ -180,8 +180,6 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
          /*lastWriterStores=*/options.lastWriterStores,
          /*rolledRowsUpTo=*/options.rolledRowsUpTo,
          /*remarks=*/options.remarks}));
-    if (options.optLevel != 0 && options.blockRuns)
-      pm.addPass(createRunBlocksInRows());
     pm.addPass(createConvertSCFToOpenMPPass());
     if (options.regionFusion)
       pm.addPass(createFuseParallelRegions({/*remarks=*/options.remarks}));

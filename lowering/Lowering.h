@@ -76,9 +76,6 @@ struct PipelineOptions {
   /// Casts of launch indices to i32 say that they lose no bits, so that
   /// LLVM computes addresses in 64 bits without re-extending them.
   bool widenIndexCasts = true;
-  /// The work-sharing loop hands out runs of neighbouring blocks along x
-  /// instead of single blocks (CPU).
-  bool blockRuns = true;
   /// Mark the serial thread loops' plain accesses as independent across
   /// iterations (llvm.loop.parallel_accesses), so that LLVM vectorizes
   /// across threads without dependence checks.

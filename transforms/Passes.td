@@ -224,32 +224,6 @@ def WidenLaunchIndexCasts
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
-def RunBlocksInRows : Pass<"simt-run-blocks-in-rows", "mlir::ModuleOp"> {
-  let summary = "Hand out runs of neighbouring blocks along x, not single blocks";
-  let description = [{
-    Runs on the CPU path after the thread loops are serialized, before the
-    lowering to OpenMP. The collapsed work-sharing loop over all block
-    indices recovers x, y and z from a linear index with two divisions per
-    block; instead, the parallel loop runs over runs of `w` neighbouring
-    blocks along x, and a serial loop inside runs each run's blocks:
-
-    ```
-    blocks (x, y, z) < (gx, gy, gz) { B(x, y, z) }
-    ->
-    w = clamp(ceil(gx * gy * gz / (omp_get_max_threads() * 32)), 1, gx)
-    blocks (r, y, z) < (ceil(gx / w), gy, gz) {
-      for x in [r * w, min(r * w + w, gx)) { B(x, y, z) }
-    }
-    ```
-
-    Block loops with an allocation that the lowering to OpenMP would not
-    give each worker once (its size computed in the loop), with reductions,
-    or not starting at 0 with step 1 along x are left alone.
-  }];
-  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect",
-                           "mlir::arith::ArithDialect"];
-}
-
 def SplitThreadLoops : Pass<"simt-split-thread-loops", "mlir::func::FuncOp"> {
   let summary = "Give each guard on the thread index a thread loop of its own";
   let description = [{

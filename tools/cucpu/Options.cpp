@@ -134,8 +134,7 @@ COMPILATION OPTIONS:
   -fno-cucpu-last-writer-stores, -fno-cucpu-coarsen-blocks,
   -fno-cucpu-masked-rows, -fno-cucpu-rolled-thread-loops,
   -fno-cucpu-select-versioning, -fno-cucpu-row-versioning,
-  -fno-cucpu-specialize-block-size, -fno-cucpu-widen-index-casts,
-  -fno-cucpu-block-runs
+  -fno-cucpu-specialize-block-size, -fno-cucpu-widen-index-casts
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -167,8 +166,7 @@ COMPILATION OPTIONS:
                         guard's comparisons of x hold for the whole row;
                         copying a kernel for the block size its launches
                         write, with that size as constants; index
-                        arithmetic on thread and block indices in 64 bits;
-                        handing workers runs of blocks along x
+                        arithmetic on thread and block indices in 64 bits
   -mprefer-vector-width=<bits>
                         The widest vectors (128, 256, 512; or none) the
                         vectorizers prefer in all device code; default on
@@ -600,8 +598,6 @@ const std::vector<OptionSpec> &optionTable() {
       {Form::Flag, {"-fno-cucpu-widen-index-casts"},
        [](P &p, StringRef) { p.opts.pipeline.widenIndexCasts = false; },
        true},
-      {Form::Flag, {"-fno-cucpu-block-runs"},
-       [](P &p, StringRef) { p.opts.pipeline.blockRuns = false; }, true},
       {Form::Flag, {"-fno-cucpu-last-writer-stores"},
        [](P &p, StringRef) { p.opts.pipeline.lastWriterStores = false; },
        true},
