@@ -23,6 +23,7 @@
 #include "dialect/SIMTDialect.h"
 #include "transforms/MemoryAccess.h"
 #include "transforms/Passes.h"
+#include "transforms/ThreadLoops.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -117,9 +118,8 @@ bool readsMemory(Operation *op) {
 }
 
 StringRef describe(Operation *loop) {
-  auto role = loop->getAttrOfType<StringAttr>(kLoopRoleAttr);
-  return role && role.getValue() == kBlockLoopRole ? "the grid's block loop"
-                                                   : "the block's thread loop";
+  return isBlockLoop(loop) ? "the grid's block loop"
+                           : "the block's thread loop";
 }
 
 class Hoister {
@@ -185,10 +185,6 @@ public:
   }
 
 private:
-  static bool isBlockLoop(Operation *loop) {
-    auto role = loop->getAttrOfType<StringAttr>(kLoopRoleAttr);
-    return role && role.getValue() == kBlockLoopRole;
-  }
 
   /// Replaces `op` by a lookup in a memo created in front of `home`.
   void memoize(Operation *op, Operation *home, bool perWorker) {

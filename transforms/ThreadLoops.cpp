@@ -15,6 +15,11 @@ bool isThreadLoop(scf::ParallelOp loop) {
   return loop->getParentOfType<scf::ParallelOp>() != nullptr;
 }
 
+bool isBlockLoop(Operation *loop) {
+  auto role = loop->getAttrOfType<StringAttr>(kLoopRoleAttr);
+  return role && role.getValue() == kBlockLoopRole;
+}
+
 bool hasShortRows(Operation *kernel, int64_t limit) {
   auto shape = kernel->getAttrOfType<DenseI64ArrayAttr>(kLaunchBlockAttr);
   return shape && !shape.empty() && shape[0] <= limit;

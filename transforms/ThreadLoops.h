@@ -17,6 +17,8 @@ namespace cucpu {
 
 /// Whether `loop` is a thread loop: an `scf.parallel` nested in a block loop.
 bool isThreadLoop(mlir::scf::ParallelOp loop);
+/// Whether `loop` is a launch's block loop (its role attribute says so).
+bool isBlockLoop(mlir::Operation *loop);
 
 /// The one operation of `loop`'s body that `incidental` does not accept,
 /// when it is an `scf.if` without results whose else branch is empty: the

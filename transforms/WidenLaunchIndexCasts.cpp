@@ -54,8 +54,7 @@ bool isLaunchIndex(Value v) {
   auto loop = dyn_cast<scf::ParallelOp>(arg.getOwner()->getParentOp());
   if (!loop)
     return false;
-  auto role = loop->getAttrOfType<StringAttr>(kLoopRoleAttr);
-  return (role && role.getValue() == kBlockLoopRole) || isThreadLoop(loop);
+  return isBlockLoop(loop) || isThreadLoop(loop);
 }
 
 /// Whether `v`, an integer, is `arith.trunci` without signed wrap from
@@ -85,7 +84,8 @@ bool reachesSignedTrunc(Value v, Type wide, unsigned depth) {
   if (isSignedTruncFrom(v, wide))
     return true;
   Operation *def = v.getDefiningOp();
-  if (depth == 0 || !def || !isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def))
+  if (depth == 0 || !def ||
+      !isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def))
     return false;
   auto flags = cast<arith::ArithIntegerOverflowFlagsInterface>(def);
   return flags.hasNoSignedWrap() &&

@@ -3,9 +3,10 @@
 // Part of cucpu. Each stream owns a queue of operations and, once it has work,
 // a worker thread that runs them in order (kernels run their OpenMP regions
 // from it). Device work on the legacy default stream with nothing ahead of
-// it runs on the submitting thread instead (see runsOnCaller). An operation may also wait for points in other streams: the
-// legacy default stream waits for the work queued before it on every
-// blocking stream and the blocking streams wait for the legacy stream's;
+// it runs on the submitting thread instead (see runsOnCaller). An operation
+// may also wait for points in other streams: the legacy default stream
+// waits for the work queued before it on every blocking stream and the
+// blocking streams wait for the legacy stream's;
 // cudaStreamWaitEvent waits for an event's point. Dependencies are taken
 // under one scheduler mutex, so each points to work queued earlier and the
 // waits cannot form a cycle.
@@ -229,6 +230,26 @@ bool reached(const StreamPoint &p) {
   return !p.stream || p.stream->completed.load() >= p.seq;
 }
 
+/// Runs an operation's work, unless it is device work after a sticky error;
+/// an error it returns is reported asynchronously.
+void runWork(StreamOperation &op) {
+  if (op.work && !(op.device && currentStickyError() != cudaSuccess))
+    if (cudaError_t err = op.work())
+      recordAsyncError(err);
+}
+
+/// Counts one more operation of `s` done and wakes the threads waiting for
+/// it if the earliest point they wait for is reached. Caller holds
+/// `s->mutex`.
+void completeOneLocked(CUstream_st *s) {
+  if (s->completed.fetch_add(1) + 1 >= s->wakeAt) {
+    // Every sleeper checks its own point; those still short of it set
+    // wakeAt again.
+    s->wakeAt = UINT64_MAX;
+    s->progressed.notify_all();
+  }
+}
+
 void runWorker(CUstream_st *s) {
   currentWorker = s;
   // Kernels run their OpenMP regions from this thread.
@@ -250,19 +271,12 @@ void runWorker(CUstream_st *s) {
     lock.unlock();
     for (const StreamPoint &p : op.after)
       waitFor(p);
-    if (op.work && !(op.device && currentStickyError() != cudaSuccess))
-      if (cudaError_t err = op.work())
-        recordAsyncError(err);
+    runWork(op);
     // Captured state (argument copies, points) goes before the operation
     // counts as done.
     op = StreamOperation();
     lock.lock();
-    if (s->completed.fetch_add(1) + 1 >= s->wakeAt) {
-      // Every sleeper checks its own point; those still short of it set
-      // wakeAt again.
-      s->wakeAt = UINT64_MAX;
-      s->progressed.notify_all();
-    }
+    completeOneLocked(s);
   }
   s->workerDone = true;
 }
@@ -407,19 +421,15 @@ StreamPoint runOnCaller(std::unique_lock<std::mutex> &lock,
     s->onCaller = seq;
   }
   lock.unlock();
-  if (currentStickyError() == cudaSuccess) {
+  {
     HostThreadWorkerCount workers;
-    if (cudaError_t err = op.work())
-      recordAsyncError(err);
+    runWork(op);
   }
   op = StreamOperation();
   lock.lock();
   std::lock_guard<std::mutex> streamLock(s->mutex);
   s->onCaller = 0;
-  if (s->completed.fetch_add(1) + 1 >= s->wakeAt) {
-    s->wakeAt = UINT64_MAX;
-    s->progressed.notify_all();
-  }
+  completeOneLocked(s.get());
   return {s, seq};
 }
 
