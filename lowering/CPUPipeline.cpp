@@ -169,6 +169,11 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
       pm.addPass(createCanonicalizeKeepingLaunch());
       pm.addPass(createCSEPass());
     }
+    // Before widening, which does the arithmetic this proves free of wrap
+    // in 64 bits.
+    if (options.optLevel != 0 && options.inferIndexFlags)
+      pm.addNestedPass<func::FuncOp>(
+          createInferIndexOverflowFlags({/*remarks=*/options.remarks}));
     // After narrowing, which matches thread-index comparisons on the casts
     // this rewrites; before serialization, which turns the launch loops
     // that identify the indices into serial loops.

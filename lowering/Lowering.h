@@ -76,6 +76,9 @@ struct PipelineOptions {
   /// Casts of launch indices to i32 say that they lose no bits, so that
   /// LLVM computes addresses in 64 bits without re-extending them.
   bool widenIndexCasts = true;
+  /// Give index arithmetic the no-wrap flags that the launch limits prove,
+  /// versioning block loops on the grid's size along x where that helps.
+  bool inferIndexFlags = true;
   /// Mark the serial thread loops' plain accesses as independent across
   /// iterations (llvm.loop.parallel_accesses), so that LLVM vectorizes
   /// across threads without dependence checks.

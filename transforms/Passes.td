@@ -200,6 +200,32 @@ def CoarsenBlocks : Pass<"simt-coarsen-blocks", "mlir::func::FuncOp"> {
                            "mlir::arith::ArithDialect"];
 }
 
+def InferIndexOverflowFlags
+    : Pass<"simt-infer-index-overflow-flags", "mlir::func::FuncOp"> {
+  let summary = "Prove integer index arithmetic free of wrap from the launch "
+                "limits";
+  let description = [{
+    Runs on the CPU path before WidenLaunchIndexCasts. CUDA's indices are
+    unsigned, so a kernel's index arithmetic (`blockIdx.x * blockDim.x +
+    threadIdx.x`) carries no `nsw`. From the launch limits the runtime checks
+    (at most 1024 threads per block along x and y, 64 along z; at most
+    2^31 - 1 blocks along x, 65535 along y and z) and each operation's
+    integer range inference, an `arith.addi`, `subi` or `muli` inside a block
+    loop whose exact result fits its type gets `nsw` (and `nuw` where the
+    unsigned result fits).
+
+    Where a smaller grid along x would prove more flags, the block loop is
+    versioned: `scf.if (gridX <= 2^28 / threadsX)` runs a copy with those
+    flags, the original (with the flags every grid allows) runs the rest.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per versioned block loop">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 def WidenLaunchIndexCasts
     : Pass<"simt-widen-launch-index-casts", "mlir::func::FuncOp"> {
   let summary = "Tell LLVM that thread and block indices fit in 31 bits";

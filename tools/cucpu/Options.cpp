@@ -134,7 +134,8 @@ COMPILATION OPTIONS:
   -fno-cucpu-last-writer-stores, -fno-cucpu-coarsen-blocks,
   -fno-cucpu-masked-rows, -fno-cucpu-rolled-thread-loops,
   -fno-cucpu-select-versioning, -fno-cucpu-row-versioning,
-  -fno-cucpu-specialize-block-size, -fno-cucpu-widen-index-casts
+  -fno-cucpu-specialize-block-size, -fno-cucpu-widen-index-casts,
+  -fno-cucpu-index-flags
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -166,7 +167,10 @@ COMPILATION OPTIONS:
                         guard's comparisons of x hold for the whole row;
                         copying a kernel for the block size its launches
                         write, with that size as constants; index
-                        arithmetic on thread and block indices in 64 bits
+                        arithmetic on thread and block indices in 64 bits;
+                        no-wrap flags on unsigned index arithmetic that the
+                        launch limits prove (a copy of the block loop for
+                        grids of at most 2^28 threads along x)
   -mprefer-vector-width=<bits>
                         The widest vectors (128, 256, 512; or none) the
                         vectorizers prefer in all device code; default on
@@ -597,6 +601,9 @@ const std::vector<OptionSpec> &optionTable() {
        true},
       {Form::Flag, {"-fno-cucpu-widen-index-casts"},
        [](P &p, StringRef) { p.opts.pipeline.widenIndexCasts = false; },
+       true},
+      {Form::Flag, {"-fno-cucpu-index-flags"},
+       [](P &p, StringRef) { p.opts.pipeline.inferIndexFlags = false; },
        true},
       {Form::Flag, {"-fno-cucpu-last-writer-stores"},
        [](P &p, StringRef) { p.opts.pipeline.lastWriterStores = false; },

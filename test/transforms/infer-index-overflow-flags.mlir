@@ -1,0 +1,155 @@
+// RUN: cucpu-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(simt-infer-index-overflow-flags{remarks=true}))' -verify-diagnostics | FileCheck %s
+
+// blockIdx.y * 16 + threadIdx.y fits in 31 bits for every grid (at most
+// 65535 blocks along y): flagged in place, no copy of the loop.
+// CHECK-LABEL: func.func @rows
+// CHECK-NOT: scf.if
+// CHECK: arith.muli %{{.*}}, %{{.*}} overflow<nsw, nuw> : i32
+// CHECK: arith.addi %{{.*}}, %{{.*}} overflow<nsw, nuw> : i32
+// An unknown kernel argument bounds nothing.
+// CHECK: arith.addi %{{.*}}, %arg0 : i32
+func.func @rows(%n: i32, %a: !llvm.ptr, %gx: index, %gy: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c16_i32 = arith.constant 16 : i32
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%bx, %by, %bz) = (%c0, %c0, %c0) to (%gx, %gy, %c1)
+      step (%c1, %c1, %c1) {
+    scf.parallel (%tx, %ty, %tz) = (%c0, %c0, %c0) to (%c16, %c16, %c1)
+        step (%c1, %c1, %c1) {
+      %by32 = arith.index_castui %by : index to i32
+      %ty32 = arith.index_castui %ty : index to i32
+      %rows = arith.muli %by32, %c16_i32 : i32
+      %row = arith.addi %rows, %ty32 : i32
+      %at = arith.addi %row, %n : i32
+      %at64 = arith.extsi %at : i32 to i64
+      %p = llvm.getelementptr %a[%at64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %f, %p : f32, !llvm.ptr
+      scf.reduce
+    }
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
+
+// -----
+
+// blockIdx.x * blockDim.x + threadIdx.x - 1 can wrap for 2^31 - 1 blocks of
+// 256 threads, not for 2^20: the block loop is copied for grids of at most
+// 2^28 / 256 blocks along x, and only the copy has the flags. The
+// subtraction can wrap below zero in both (x = 0): it gets nsw only.
+// CHECK-LABEL: func.func @columns
+// CHECK: %[[SMALL:.*]] = arith.cmpi ule, %arg2, %c1048576 : index
+// CHECK: scf.if %[[SMALL]] {
+// CHECK: arith.muli %{{.*}}, %{{.*}} overflow<nsw, nuw> : i32
+// CHECK: %[[I:.*]] = arith.addi %{{.*}}, %{{.*}} overflow<nsw, nuw> : i32
+// CHECK: arith.subi %[[I]], %{{.*}} overflow<nsw> : i32
+// CHECK: } else {
+// CHECK: arith.muli %{{.*}}, %{{.*}} : i32
+// CHECK: %[[J:.*]] = arith.addi %{{.*}}, %{{.*}} : i32
+// CHECK: arith.subi %[[J]], %{{.*}} : i32
+// CHECK: }
+func.func @columns(%n: i32, %a: !llvm.ptr, %gx: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c256_i32 = arith.constant 256 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %f = arith.constant 1.0 : f32
+  // expected-remark @below {{block loop versioned for grids of at most 1048576 blocks along x}}
+  scf.parallel (%bx, %by, %bz) = (%c0, %c0, %c0) to (%gx, %c1, %c1)
+      step (%c1, %c1, %c1) {
+    scf.parallel (%tx, %ty, %tz) = (%c0, %c0, %c0) to (%c256, %c1, %c1)
+        step (%c1, %c1, %c1) {
+      %bx32 = arith.index_castui %bx : index to i32
+      %tx32 = arith.index_castui %tx : index to i32
+      %start = arith.muli %bx32, %c256_i32 : i32
+      %i = arith.addi %start, %tx32 : i32
+      %prev = arith.subi %i, %c1_i32 : i32
+      %at64 = arith.extsi %prev : i32 to i64
+      %p = llvm.getelementptr %a[%at64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %f, %p : f32, !llvm.ptr
+      scf.reduce
+    }
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
+
+// -----
+
+// blockDim.x read as the i32 the launch's thread loop bound is cast from:
+// at most 1024, so the copy is for grids of at most 2^18 blocks.
+// CHECK-LABEL: func.func @dynamic_block
+// CHECK: arith.cmpi ule, %arg2, %c262144 : index
+// CHECK: arith.muli %{{.*}}, %arg3 overflow<nsw, nuw> : i32
+func.func @dynamic_block(%n: i32, %a: !llvm.ptr, %gx: index, %bdx: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %nt = arith.index_castui %bdx : i32 to index
+  // expected-remark @below {{block loop versioned for grids of at most 262144 blocks along x}}
+  scf.parallel (%bx, %by, %bz) = (%c0, %c0, %c0) to (%gx, %c1, %c1)
+      step (%c1, %c1, %c1) {
+    scf.parallel (%tx, %ty, %tz) = (%c0, %c0, %c0) to (%nt, %c1, %c1)
+        step (%c1, %c1, %c1) {
+      %bx32 = arith.index_castui %bx : index to i32
+      %tx32 = arith.index_castui %tx : index to i32
+      %start = arith.muli %bx32, %bdx : i32
+      %i = arith.addi %start, %tx32 : i32
+      %at64 = arith.extsi %i : i32 to i64
+      %p = llvm.getelementptr %a[%at64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %f, %p : f32, !llvm.ptr
+      scf.reduce
+    }
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
+
+// -----
+
+// Parallel LICM's per-worker memo in front of the loop (an alloca and its
+// initializing store, which the OpenMP lowering moves into the one parallel
+// region that uses them): the copy gets a memo of its own.
+// CHECK-LABEL: func.func @memo
+// CHECK: %[[FLAG:.*]] = llvm.alloca %{{.*}} x i1 {cucpu.memo, cucpu.per_worker}
+// CHECK: %[[FLAG2:.*]] = llvm.alloca %{{.*}} x i1 {cucpu.memo, cucpu.per_worker}
+// CHECK: llvm.store %{{.*}}, %[[FLAG]] {cucpu.per_worker}
+// CHECK: llvm.store %{{.*}}, %[[FLAG2]] {cucpu.per_worker}
+// CHECK: scf.if
+// CHECK: llvm.load %[[FLAG2]]
+// CHECK: } else {
+// CHECK: llvm.load %[[FLAG]]
+func.func @memo(%n: i32, %a: !llvm.ptr, %gx: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i64 = arith.constant 1 : i64
+  %c256 = arith.constant 256 : index
+  %c256_i32 = arith.constant 256 : i32
+  %false = arith.constant false
+  %f = arith.constant 1.0 : f32
+  %flag = llvm.alloca %c1_i64 x i1 {cucpu.memo, cucpu.per_worker} : (i64) -> !llvm.ptr
+  llvm.store %false, %flag {cucpu.per_worker} : i1, !llvm.ptr
+  // expected-remark @below {{block loop versioned}}
+  scf.parallel (%bx, %by, %bz) = (%c0, %c0, %c0) to (%gx, %c1, %c1)
+      step (%c1, %c1, %c1) {
+    scf.parallel (%tx, %ty, %tz) = (%c0, %c0, %c0) to (%c256, %c1, %c1)
+        step (%c1, %c1, %c1) {
+      %done = llvm.load %flag : !llvm.ptr -> i1
+      %bx32 = arith.index_castui %bx : index to i32
+      %tx32 = arith.index_castui %tx : index to i32
+      %start = arith.muli %bx32, %c256_i32 : i32
+      %i = arith.addi %start, %tx32 : i32
+      %at64 = arith.extsi %i : i32 to i64
+      %p = llvm.getelementptr %a[%at64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      scf.if %done {
+        llvm.store %f, %p : f32, !llvm.ptr
+      }
+      scf.reduce
+    }
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}

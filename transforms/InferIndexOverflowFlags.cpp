@@ -1,0 +1,363 @@
+//===- InferIndexOverflowFlags.cpp - No-wrap flags from launch limits -----===//
+//
+// CUDA's built-in indices are `unsigned int`, so the index arithmetic of
+// almost every kernel is unsigned: `blockIdx.x * blockDim.x + threadIdx.x`,
+// or `blockIdx.y * 12 - 2 + ty` converted to `int`. Unsigned arithmetic
+// wraps by definition, so the frontend gives it no `nsw`/`nuw`, and LLVM
+// must assume that the 32-bit value can wrap: it cannot widen the address
+// computation to 64 bits, and the loop vectorizer adds a run-time check that
+// the thread loop's index does not wrap to each row.
+//
+// The launch bounds the values: a block has at most 1024 threads along x
+// and y and 64 along z, a grid at most 2^31 - 1 blocks along x and 65535
+// along y and z (the runtime checks each launch). With those ranges for the
+// launch loops' bounds and induction variables, the ranges of the integer
+// operations inside follow (MLIR's integer range inference of each
+// operation); an add, sub or mul whose exact result provably fits gets
+// `nsw` (and `nuw` where the unsigned result fits).
+//
+// Along x the limit is too loose: `blockIdx.x * 256` can exceed 2^31. Where
+// a tighter bound on the grid would prove more flags, the block loop is
+// versioned: a copy runs the grids of at most 2^28 / (threads along x)
+// blocks along x (2^20 blocks of 256 threads: 268 million threads), with
+// the flags that this bound proves; the original loop, with the flags that
+// hold for every grid, runs the larger grids.
+//
+// Runs on the CPU path before WidenLaunchIndexCasts, which then does the
+// flagged index arithmetic in 64 bits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "transforms/Passes.h"
+#include "transforms/ThreadLoops.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
+
+namespace cucpu {
+#define GEN_PASS_DEF_INFERINDEXOVERFLOWFLAGS
+#include "transforms/Passes.h.inc"
+} // namespace cucpu
+
+using namespace mlir;
+using namespace cucpu;
+
+namespace {
+
+using Flags = arith::IntegerOverflowFlags;
+
+// CUDA's launch limits, which the runtime checks at every launch.
+constexpr int64_t kMaxGridX = (int64_t(1) << 31) - 1;
+constexpr int64_t kMaxGridYZ = 65535;
+constexpr int64_t kMaxBlockXY = 1024;
+constexpr int64_t kMaxBlockZ = 64;
+/// The versioned copy's bound on the threads along x. 2^28 leaves a factor
+/// of 8 below 2^31 for index expressions that scale the thread index
+/// (`2 * (blockIdx.x * blockDim.x + threadIdx.x)`, coarsened groups).
+constexpr int64_t kVersionedThreadsX = int64_t(1) << 28;
+
+ConstantIntRanges rangeOf(int64_t min, int64_t max, unsigned width) {
+  return ConstantIntRanges::fromSigned(APInt(width, min, /*isSigned=*/true),
+                                       APInt(width, max, /*isSigned=*/true));
+}
+
+/// Ranges of integer and index values inside a block loop, from the launch
+/// limits (seeded for the launch loops' bounds and induction variables) and
+/// each operation's range inference. Memoized; values it cannot follow get
+/// the full range of their type.
+class RangeOracle {
+public:
+  /// Narrows `v`'s range to [min, max] (what inference says of `v` still
+  /// holds: a constant keeps its value).
+  void seed(Value v, int64_t min, int64_t max) {
+    unsigned width = ConstantIntRanges::getStorageBitwidth(v.getType());
+    if (width == 0)
+      return;
+    ConstantIntRanges limit = rangeOf(min, max, width);
+    ConstantIntRanges narrowed = get(v).intersection(limit);
+    seeds.erase(v);
+    seeds.try_emplace(v, narrowed);
+    // Ranges computed before this seed may have used the wider range.
+    cache.clear();
+  }
+
+  ConstantIntRanges get(Value v) { return get(v, kMaxDepth); }
+
+private:
+  ConstantIntRanges get(Value v, unsigned depth) {
+    unsigned width = ConstantIntRanges::getStorageBitwidth(v.getType());
+    if (width == 0)
+      return ConstantIntRanges::maxRange(1);
+    if (auto it = seeds.find(v); it != seeds.end())
+      return it->second;
+    if (auto it = cache.find(v); it != cache.end())
+      return it->second;
+    ConstantIntRanges range = compute(v, width, depth);
+    cache.try_emplace(v, range);
+    return range;
+  }
+
+  ConstantIntRanges compute(Value v, unsigned width, unsigned depth) {
+    ConstantIntRanges unknown = ConstantIntRanges::maxRange(width);
+    APInt constant;
+    if (matchPattern(v, m_ConstantInt(&constant)))
+      return ConstantIntRanges::constant(constant);
+    if (depth == 0)
+      return unknown;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      // A serial loop's induction variable lies in [lb, ub).
+      auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+      if (!loop || arg != loop.getInductionVar())
+        return unknown;
+      APInt step;
+      if (!matchPattern(loop.getStep(), m_ConstantInt(&step)) ||
+          !step.isStrictlyPositive())
+        return unknown;
+      ConstantIntRanges lb = get(loop.getLowerBound(), depth - 1);
+      ConstantIntRanges ub = get(loop.getUpperBound(), depth - 1);
+      if (ub.smax().sle(lb.smin()))
+        return unknown;
+      return ConstantIntRanges::fromSigned(lb.smin(), ub.smax() - 1);
+    }
+    Operation *def = v.getDefiningOp();
+    auto infer = dyn_cast<InferIntRangeInterface>(def);
+    if (!infer || def->getNumRegions() != 0)
+      return unknown;
+    SmallVector<ConstantIntRanges> operands;
+    for (Value operand : def->getOperands())
+      operands.push_back(get(operand, depth - 1));
+    std::optional<ConstantIntRanges> result;
+    infer.inferResultRanges(operands,
+                            [&](Value res, const ConstantIntRanges &range) {
+                              if (res == v)
+                                result = range;
+                            });
+    return result ? *result : unknown;
+  }
+
+  /// Index expressions are short; deeper chains (loop-carried sums,
+  /// hashing) are left with the full range.
+  static constexpr unsigned kMaxDepth = 12;
+  DenseMap<Value, ConstantIntRanges> seeds;
+  DenseMap<Value, ConstantIntRanges> cache;
+};
+
+/// The overflow flags that the operands' ranges prove for `op` (an add, sub
+/// or mul): nsw where the exact signed result fits, nuw where the exact
+/// unsigned one does.
+Flags provableFlags(Operation *op, RangeOracle &oracle) {
+  ConstantIntRanges lhs = oracle.get(op->getOperand(0));
+  ConstantIntRanges rhs = oracle.get(op->getOperand(1));
+  bool signedOverflow = false, unsignedOverflow = false;
+  auto check = [](bool &overflow, const APInt &a, const APInt &b,
+                  APInt (APInt::*fn)(const APInt &, bool &) const) {
+    bool ov = false;
+    (void)(a.*fn)(b, ov);
+    overflow |= ov;
+  };
+  if (isa<arith::AddIOp>(op)) {
+    check(signedOverflow, lhs.smin(), rhs.smin(), &APInt::sadd_ov);
+    check(signedOverflow, lhs.smax(), rhs.smax(), &APInt::sadd_ov);
+    check(unsignedOverflow, lhs.umax(), rhs.umax(), &APInt::uadd_ov);
+  } else if (isa<arith::SubIOp>(op)) {
+    check(signedOverflow, lhs.smin(), rhs.smax(), &APInt::ssub_ov);
+    check(signedOverflow, lhs.smax(), rhs.smin(), &APInt::ssub_ov);
+    unsignedOverflow = lhs.umin().ult(rhs.umax());
+  } else {
+    for (const APInt &a : {lhs.smin(), lhs.smax()})
+      for (const APInt &b : {rhs.smin(), rhs.smax()})
+        check(signedOverflow, a, b, &APInt::smul_ov);
+    check(unsignedOverflow, lhs.umax(), rhs.umax(), &APInt::umul_ov);
+  }
+  Flags flags = Flags::none;
+  if (!signedOverflow)
+    flags = flags | Flags::nsw;
+  if (!unsignedOverflow)
+    flags = flags | Flags::nuw;
+  return flags;
+}
+
+/// The integer adds, subs and muls in `blockLoop` that lack a flag.
+SmallVector<Operation *> unflaggedArithmetic(scf::ParallelOp blockLoop) {
+  SmallVector<Operation *> ops;
+  blockLoop.walk([&](Operation *op) {
+    if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op) ||
+        !isa<IntegerType>(op->getResult(0).getType()))
+      return;
+    auto flags = cast<arith::ArithIntegerOverflowFlagsInterface>(op);
+    if (!flags.hasNoSignedWrap() || !flags.hasNoUnsignedWrap())
+      ops.push_back(op);
+  });
+  return ops;
+}
+
+/// Seeds `oracle` with the launch limits for `blockLoop` (dimensions x, y,
+/// z in that order) and the thread loops in it, with at most `maxGridX`
+/// blocks along x.
+void seedLaunch(RangeOracle &oracle, scf::ParallelOp blockLoop,
+                int64_t maxGridX) {
+  auto seedLoop = [&](scf::ParallelOp loop, ArrayRef<int64_t> maxCount) {
+    for (auto [d, iv, lb, ub, step] :
+         llvm::enumerate(loop.getInductionVars(), loop.getLowerBound(),
+                         loop.getUpperBound(), loop.getStep())) {
+      if (d >= maxCount.size() || !matchPattern(step, m_One()))
+        continue;
+      // A bound that is the launcher's argument (or its cast to index) is
+      // blockDim or gridDim, which the runtime checked; the kernel reads it
+      // as that i32. Bounds computed from it (narrowing's, coarsening's)
+      // are left to inference: an empty loop's bound may be negative.
+      Value arg = ub;
+      if (auto cast = ub.getDefiningOp<arith::IndexCastUIOp>())
+        arg = cast.getIn();
+      if (isa<BlockArgument>(arg) &&
+          isa<FunctionOpInterface>(
+              cast<BlockArgument>(arg).getOwner()->getParentOp())) {
+        oracle.seed(arg, 0, maxCount[d]);
+        oracle.seed(ub, 0, maxCount[d]);
+      }
+      // The induction variable is a thread or block index, below the
+      // dimension's limit, inside [lb, ub).
+      int64_t first =
+          std::max<int64_t>(0, oracle.get(lb).smin().getSExtValue());
+      int64_t last = std::min<int64_t>(
+                         maxCount[d], oracle.get(ub).smax().getSExtValue()) -
+                     1;
+      if (first <= last)
+        oracle.seed(iv, first, last);
+    }
+  };
+  // Under the versioning condition `gridX <= maxGridX` (unsigned), which
+  // also bounds the i32 it was cast from.
+  Value gridX = blockLoop.getUpperBound()[0];
+  if (maxGridX < kMaxGridX) {
+    oracle.seed(gridX, 0, maxGridX);
+    if (auto cast = gridX.getDefiningOp<arith::IndexCastUIOp>())
+      oracle.seed(cast.getIn(), 0, maxGridX);
+  }
+  seedLoop(blockLoop, {maxGridX, kMaxGridYZ, kMaxGridYZ});
+  blockLoop.walk([&](scf::ParallelOp loop) {
+    if (isThreadLoop(loop))
+      seedLoop(loop, {kMaxBlockXY, kMaxBlockXY, kMaxBlockZ});
+  });
+}
+
+/// The most threads along x that `blockLoop`'s thread loops run (narrowed
+/// loops run fewer), by `oracle`'s ranges.
+int64_t maxThreadsX(scf::ParallelOp blockLoop, RangeOracle &oracle) {
+  int64_t threads = 1;
+  blockLoop.walk([&](scf::ParallelOp loop) {
+    if (isThreadLoop(loop))
+      threads = std::max<int64_t>(
+          threads, oracle.get(loop.getUpperBound()[0]).smax().getSExtValue());
+  });
+  return std::min(threads, kMaxBlockXY);
+}
+
+void addFlags(Operation *op, Flags flags) {
+  auto iface = cast<arith::ArithIntegerOverflowFlagsInterface>(op);
+  Flags merged = iface.getOverflowAttr().getValue() | flags;
+  op->setAttr(iface.getIntegerOverflowAttrName(),
+              arith::IntegerOverflowFlagsAttr::get(op->getContext(), merged));
+}
+
+/// Gives the copy of `blockLoop` memos of its own: the OpenMP lowering moves
+/// each per-worker memo (parallel LICM's allocas in front of the block loop
+/// and their initializing stores) into the one parallel region that uses
+/// it. Records the copies in `mapping`.
+void clonePerWorkerMemos(scf::ParallelOp blockLoop, IRMapping &mapping) {
+  SmallVector<Operation *> memoOps;
+  for (Operation &op : *blockLoop->getBlock()) {
+    if (&op == blockLoop.getOperation())
+      break;
+    if (op.hasAttr(kPerWorkerAttr))
+      memoOps.push_back(&op);
+  }
+  for (Operation *op : memoOps) {
+    bool usedByLoop = llvm::any_of(op->getUsers(), [&](Operation *user) {
+      return blockLoop->isAncestor(user);
+    });
+    auto store = dyn_cast<LLVM::StoreOp>(op);
+    if (!usedByLoop && !(store && mapping.contains(store.getAddr())))
+      continue;
+    OpBuilder b(op->getContext());
+    b.setInsertionPointAfter(op);
+    b.clone(*op, mapping);
+  }
+}
+
+/// Adds the flags the launch limits prove to the ops of `blockLoop`, and
+/// versions it on the grid's size along x where that proves more.
+void inferFlags(scf::ParallelOp blockLoop, bool remarks) {
+  SmallVector<Operation *> ops = unflaggedArithmetic(blockLoop);
+  if (ops.empty())
+    return;
+  RangeOracle anyGrid;
+  seedLaunch(anyGrid, blockLoop, kMaxGridX);
+  SmallVector<Flags> anyGridFlags;
+  for (Operation *op : ops)
+    anyGridFlags.push_back(provableFlags(op, anyGrid));
+
+  int64_t boundX = kVersionedThreadsX / maxThreadsX(blockLoop, anyGrid);
+  Value gridX = blockLoop.getUpperBound()[0];
+  bool mayVersion = blockLoop.getNumResults() == 0 &&
+                    anyGrid.get(gridX).smax().sgt(boundX) &&
+                    !blockLoop->getParentOfType<scf::ParallelOp>();
+  SmallVector<Flags> smallGridFlags;
+  if (mayVersion) {
+    RangeOracle smallGrid;
+    seedLaunch(smallGrid, blockLoop, boundX);
+    for (Operation *op : ops)
+      smallGridFlags.push_back(provableFlags(op, smallGrid));
+    mayVersion = llvm::any_of(llvm::zip(anyGridFlags, smallGridFlags),
+                              [](auto pair) {
+                                auto [any, small] = pair;
+                                return small != any;
+                              });
+  }
+
+  if (mayVersion) {
+    OpBuilder b(blockLoop);
+    Location loc = blockLoop.getLoc();
+    Value bound = arith::ConstantIndexOp::create(b, loc, boundX);
+    Value small = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                        gridX, bound);
+    auto ifOp = scf::IfOp::create(b, loc, small, /*withElseRegion=*/true);
+    IRMapping mapping;
+    clonePerWorkerMemos(blockLoop, mapping);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    b.clone(*blockLoop, mapping);
+    blockLoop->moveBefore(ifOp.elseBlock()->getTerminator());
+    for (auto [op, flags] : llvm::zip(ops, smallGridFlags))
+      addFlags(mapping.lookup(op), flags);
+    if (remarks)
+      blockLoop.emitRemark()
+          << "cucpu: block loop versioned for grids of at most " << boundX
+          << " blocks along x (index arithmetic without wrap)";
+  }
+  for (auto [op, flags] : llvm::zip(ops, anyGridFlags))
+    addFlags(op, flags);
+}
+
+struct InferIndexOverflowFlagsPass
+    : public cucpu::impl::InferIndexOverflowFlagsBase<
+          InferIndexOverflowFlagsPass> {
+  using InferIndexOverflowFlagsBase::InferIndexOverflowFlagsBase;
+
+  void runOnOperation() override {
+    SmallVector<scf::ParallelOp> blockLoops;
+    getOperation().walk([&](scf::ParallelOp loop) {
+      if (isBlockLoop(loop))
+        blockLoops.push_back(loop);
+    });
+    for (scf::ParallelOp loop : blockLoops)
+      inferFlags(loop, remarks);
+  }
+};
+
+} // namespace
