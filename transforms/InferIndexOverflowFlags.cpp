@@ -70,7 +70,8 @@ ConstantIntRanges rangeOf(int64_t min, int64_t max, unsigned width) {
 /// Ranges of integer and index values inside a block loop, from the launch
 /// limits (seeded for the launch loops' bounds and induction variables) and
 /// each operation's range inference. Memoized; values it cannot follow get
-/// the full range of their type.
+/// the full range of their type (so may a value first reached at the end of
+/// a long chain: imprecise, never wrong).
 class RangeOracle {
 public:
   /// Narrows `v`'s range to [min, max] (what inference says of `v` still
@@ -113,7 +114,7 @@ private:
     if (auto arg = dyn_cast<BlockArgument>(v)) {
       // A serial loop's induction variable lies in [lb, ub).
       auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
-      if (!loop || arg != loop.getInductionVar())
+      if (!loop || arg != loop.getInductionVar() || loop.getUnsignedCmp())
         return unknown;
       APInt step;
       if (!matchPattern(loop.getStep(), m_ConstantInt(&step)) ||
@@ -197,6 +198,14 @@ SmallVector<Operation *> unflaggedArithmetic(scf::ParallelOp blockLoop) {
   return ops;
 }
 
+/// Whether a launcher argument is `v`, or `v` is its cast to index.
+bool isLauncherArgument(Value v) {
+  if (auto cast = v.getDefiningOp<arith::IndexCastUIOp>())
+    v = cast.getIn();
+  auto arg = dyn_cast<BlockArgument>(v);
+  return arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+}
+
 /// Seeds `oracle` with the launch limits for `blockLoop` (dimensions x, y,
 /// z in that order) and the thread loops in it, with at most `maxGridX`
 /// blocks along x.
@@ -212,13 +221,9 @@ void seedLaunch(RangeOracle &oracle, scf::ParallelOp blockLoop,
       // blockDim or gridDim, which the runtime checked; the kernel reads it
       // as that i32. Bounds computed from it (narrowing's, coarsening's)
       // are left to inference: an empty loop's bound may be negative.
-      Value arg = ub;
-      if (auto cast = ub.getDefiningOp<arith::IndexCastUIOp>())
-        arg = cast.getIn();
-      if (isa<BlockArgument>(arg) &&
-          isa<FunctionOpInterface>(
-              cast<BlockArgument>(arg).getOwner()->getParentOp())) {
-        oracle.seed(arg, 0, maxCount[d]);
+      if (isLauncherArgument(ub)) {
+        if (auto cast = ub.getDefiningOp<arith::IndexCastUIOp>())
+          oracle.seed(cast.getIn(), 0, maxCount[d]);
         oracle.seed(ub, 0, maxCount[d]);
       }
       // The induction variable is a thread or block index, below the
@@ -245,6 +250,18 @@ void seedLaunch(RangeOracle &oracle, scf::ParallelOp blockLoop,
     if (isThreadLoop(loop))
       seedLoop(loop, {kMaxBlockXY, kMaxBlockXY, kMaxBlockZ});
   });
+}
+
+/// Whether a thread loop of `blockLoop` runs over a block size that the
+/// launcher receives at run time.
+bool hasRuntimeBlockSize(scf::ParallelOp blockLoop) {
+  bool runtime = false;
+  blockLoop.walk([&](scf::ParallelOp loop) {
+    if (isThreadLoop(loop) &&
+        llvm::any_of(loop.getUpperBound(), isLauncherArgument))
+      runtime = true;
+  });
+  return runtime;
 }
 
 /// The most threads along x that `blockLoop`'s thread loops run (narrowed
@@ -303,9 +320,17 @@ void inferFlags(scf::ParallelOp blockLoop, bool remarks) {
   for (Operation *op : ops)
     anyGridFlags.push_back(provableFlags(op, anyGrid));
 
-  int64_t boundX = kVersionedThreadsX / maxThreadsX(blockLoop, anyGrid);
+  int64_t threadsX = maxThreadsX(blockLoop, anyGrid);
+  int64_t boundX = kVersionedThreadsX / threadsX;
   Value gridX = blockLoop.getUpperBound()[0];
-  bool mayVersion = blockLoop.getNumResults() == 0 &&
+  // Where the launches in the file all write one block size, block-size
+  // specialization made a copy for it; the loop with a run-time block size
+  // runs only for other sizes, and a second copy of it would only cost
+  // compile time.
+  auto func = blockLoop->getParentOfType<FunctionOpInterface>();
+  bool generic = func && func->hasAttr(kLaunchBlockAttr) &&
+                 hasRuntimeBlockSize(blockLoop);
+  bool mayVersion = !generic && blockLoop.getNumResults() == 0 &&
                     anyGrid.get(gridX).smax().sgt(boundX) &&
                     !blockLoop->getParentOfType<scf::ParallelOp>();
   SmallVector<Flags> smallGridFlags;

@@ -1,9 +1,13 @@
 // RUN: %cucpu -O2 %s -o %t && %t | FileCheck %s
 // RUN: %cucpu -O2 -fno-cucpu-index-flags %s -o %t0 && %t0 | FileCheck %s
+// RUN: %cucpu -O2 -Rpass=cucpu -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %cucpu -O2 -S -emit-llvm --cuda-device-only %s -o - | FileCheck %s --check-prefix=IR
 // CHECK: small grid: negatives 0, largest 268435455: PASS
 // CHECK: large grid: negatives 1024, largest 2147483647: PASS
 // CHECK: stencil: PASS
+// The count kernel runs the copy for the small grid, the original for the
+// large one.
+// REMARK: versioned for grids of at most 262144 blocks along x
 // IR: define {{.*}}stencilPKfPfi(
 // IR-NOT: ashr
 // IR: define {{.*}}register_device_module

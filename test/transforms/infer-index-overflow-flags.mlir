@@ -153,3 +153,35 @@ func.func @memo(%n: i32, %a: !llvm.ptr, %gx: index) {
   } {cucpu.loop = "block"}
   return
 }
+
+// -----
+
+// The launches write one block size (cucpu.launch_block): block-size
+// specialization made a copy for it, and this loop with a run-time block
+// size is the fallback for other sizes; it is not versioned.
+// CHECK-LABEL: func.func @generic_fallback
+// CHECK-NOT: scf.if
+// CHECK: arith.muli %{{.*}}, %arg3 : i32
+func.func @generic_fallback(%n: i32, %a: !llvm.ptr, %gx: index, %bdx: i32)
+    attributes {cucpu.launch_block = array<i64: 256, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %nt = arith.index_castui %bdx : i32 to index
+  scf.parallel (%bx, %by, %bz) = (%c0, %c0, %c0) to (%gx, %c1, %c1)
+      step (%c1, %c1, %c1) {
+    scf.parallel (%tx, %ty, %tz) = (%c0, %c0, %c0) to (%nt, %c1, %c1)
+        step (%c1, %c1, %c1) {
+      %bx32 = arith.index_castui %bx : index to i32
+      %tx32 = arith.index_castui %tx : index to i32
+      %start = arith.muli %bx32, %bdx : i32
+      %i = arith.addi %start, %tx32 : i32
+      %at64 = arith.extsi %i : i32 to i64
+      %p = llvm.getelementptr %a[%at64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %f, %p : f32, !llvm.ptr
+      scf.reduce
+    }
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
