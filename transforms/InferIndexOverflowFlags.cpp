@@ -198,12 +198,14 @@ SmallVector<Operation *> unflaggedArithmetic(scf::ParallelOp blockLoop) {
   return ops;
 }
 
-/// Whether a launcher argument is `v`, or `v` is its cast to index.
-bool isLauncherArgument(Value v) {
+/// Whether `v` is the launcher's argument number `position` (of the launch
+/// ABI: grid and block sizes), or its cast to index.
+bool isLauncherArgument(Value v, unsigned position) {
   if (auto cast = v.getDefiningOp<arith::IndexCastUIOp>())
     v = cast.getIn();
   auto arg = dyn_cast<BlockArgument>(v);
-  return arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  return arg && arg.getArgNumber() == position &&
+         isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
 }
 
 /// Seeds `oracle` with the launch limits for `blockLoop` (dimensions x, y,
@@ -211,17 +213,18 @@ bool isLauncherArgument(Value v) {
 /// blocks along x.
 void seedLaunch(RangeOracle &oracle, scf::ParallelOp blockLoop,
                 int64_t maxGridX) {
-  auto seedLoop = [&](scf::ParallelOp loop, ArrayRef<int64_t> maxCount) {
+  auto seedLoop = [&](scf::ParallelOp loop, unsigned firstArg,
+                      ArrayRef<int64_t> maxCount) {
     for (auto [d, iv, lb, ub, step] :
          llvm::enumerate(loop.getInductionVars(), loop.getLowerBound(),
                          loop.getUpperBound(), loop.getStep())) {
       if (d >= maxCount.size() || !matchPattern(step, m_One()))
         continue;
-      // A bound that is the launcher's argument (or its cast to index) is
-      // blockDim or gridDim, which the runtime checked; the kernel reads it
-      // as that i32. Bounds computed from it (narrowing's, coarsening's)
+      // A bound that is the launcher's grid or block size argument (or its
+      // cast to index) was checked by the runtime; the kernel reads it as
+      // that i32. Bounds computed from it (narrowing's, coarsening's)
       // are left to inference: an empty loop's bound may be negative.
-      if (isLauncherArgument(ub)) {
+      if (isLauncherArgument(ub, firstArg + d)) {
         if (auto cast = ub.getDefiningOp<arith::IndexCastUIOp>())
           oracle.seed(cast.getIn(), 0, maxCount[d]);
         oracle.seed(ub, 0, maxCount[d]);
@@ -245,10 +248,10 @@ void seedLaunch(RangeOracle &oracle, scf::ParallelOp blockLoop,
     if (auto cast = gridX.getDefiningOp<arith::IndexCastUIOp>())
       oracle.seed(cast.getIn(), 0, maxGridX);
   }
-  seedLoop(blockLoop, {maxGridX, kMaxGridYZ, kMaxGridYZ});
+  seedLoop(blockLoop, kGridDimArg, {maxGridX, kMaxGridYZ, kMaxGridYZ});
   blockLoop.walk([&](scf::ParallelOp loop) {
     if (isThreadLoop(loop))
-      seedLoop(loop, {kMaxBlockXY, kMaxBlockXY, kMaxBlockZ});
+      seedLoop(loop, kBlockDimArg, {kMaxBlockXY, kMaxBlockXY, kMaxBlockZ});
   });
 }
 
@@ -257,9 +260,10 @@ void seedLaunch(RangeOracle &oracle, scf::ParallelOp blockLoop,
 bool hasRuntimeBlockSize(scf::ParallelOp blockLoop) {
   bool runtime = false;
   blockLoop.walk([&](scf::ParallelOp loop) {
-    if (isThreadLoop(loop) &&
-        llvm::any_of(loop.getUpperBound(), isLauncherArgument))
-      runtime = true;
+    if (!isThreadLoop(loop))
+      return;
+    for (auto [d, ub] : llvm::enumerate(loop.getUpperBound()))
+      runtime |= isLauncherArgument(ub, kBlockDimArg + d);
   });
   return runtime;
 }

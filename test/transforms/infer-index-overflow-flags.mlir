@@ -79,15 +79,20 @@ func.func @columns(%n: i32, %a: !llvm.ptr, %gx: index) {
 
 // -----
 
-// blockDim.x read as the i32 the launch's thread loop bound is cast from:
-// at most 1024, so the copy is for grids of at most 2^18 blocks.
+// A launcher (the launch ABI's arguments: grid and block sizes, shared
+// bytes, argument array) reading blockDim.x as the i32 its thread loop's
+// bound is cast from: at most 1024, so the copy is for grids of at most
+// 2^18 blocks.
 // CHECK-LABEL: func.func @dynamic_block
-// CHECK: arith.cmpi ule, %arg2, %c262144 : index
+// CHECK: %[[GX:.*]] = arith.index_castui %arg0 : i32 to index
+// CHECK: arith.cmpi ule, %[[GX]], %c262144 : index
 // CHECK: arith.muli %{{.*}}, %arg3 overflow<nsw, nuw> : i32
-func.func @dynamic_block(%n: i32, %a: !llvm.ptr, %gx: index, %bdx: i32) {
+func.func @dynamic_block(%gx32: i32, %gy32: i32, %gz32: i32, %bdx: i32,
+    %bdy: i32, %bdz: i32, %shared: i64, %a: !llvm.ptr) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %f = arith.constant 1.0 : f32
+  %gx = arith.index_castui %gx32 : i32 to index
   %nt = arith.index_castui %bdx : i32 to index
   // expected-remark @below {{block loop versioned for grids of at most 262144 blocks along x}}
   scf.parallel (%bx, %by, %bz) = (%c0, %c0, %c0) to (%gx, %c1, %c1)
@@ -162,11 +167,13 @@ func.func @memo(%n: i32, %a: !llvm.ptr, %gx: index) {
 // CHECK-LABEL: func.func @generic_fallback
 // CHECK-NOT: scf.if
 // CHECK: arith.muli %{{.*}}, %arg3 : i32
-func.func @generic_fallback(%n: i32, %a: !llvm.ptr, %gx: index, %bdx: i32)
+func.func @generic_fallback(%gx32: i32, %gy32: i32, %gz32: i32, %bdx: i32,
+    %bdy: i32, %bdz: i32, %shared: i64, %a: !llvm.ptr)
     attributes {cucpu.launch_block = array<i64: 256, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %f = arith.constant 1.0 : f32
+  %gx = arith.index_castui %gx32 : i32 to index
   %nt = arith.index_castui %bdx : i32 to index
   scf.parallel (%bx, %by, %bz) = (%c0, %c0, %c0) to (%gx, %c1, %c1)
       step (%c1, %c1, %c1) {
