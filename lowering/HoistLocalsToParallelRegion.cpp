@@ -9,6 +9,7 @@
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace cucpu {
 #define GEN_PASS_DEF_HOISTLOCALSTOPARALLELREGION
@@ -71,7 +72,8 @@ struct HoistLocalsToParallelRegionPass
 
   /// Moves the memos that parallel LICM put in front of a block loop (allocas
   /// and initializing stores marked `cucpu.per_worker`) into the parallel
-  /// region that uses them: each worker thread fills its own.
+  /// region that uses them: each worker thread fills its own. A memo used by
+  /// several regions (a block loop run in versions) gets a copy in each.
   void privatizePerWorkerMemos(IRRewriter &rewriter) {
     SmallVector<Operation *> memoOps;
     getOperation().walk([&](Operation *op) {
@@ -83,39 +85,63 @@ struct HoistLocalsToParallelRegionPass
     std::stable_partition(memoOps.begin(), memoOps.end(), [](Operation *op) {
       return isa<LLVM::AllocaOp>(op);
     });
-    DenseMap<Value, omp::ParallelOp> regionOf;
+    // Each memo's regions, and the memo's value in each.
+    DenseMap<Value, SmallVector<std::pair<omp::ParallelOp, Value>>> copiesOf;
     for (Operation *op : memoOps) {
-      omp::ParallelOp parallel;
       if (auto alloca = dyn_cast<LLVM::AllocaOp>(op)) {
+        SetVector<omp::ParallelOp> regions;
         for (Operation *user : alloca->getUsers())
           if (auto p = user->getParentOfType<omp::ParallelOp>())
-            parallel = p;
-        if (parallel)
-          regionOf[alloca] = parallel;
-      } else if (auto store = dyn_cast<LLVM::StoreOp>(op)) {
-        parallel = regionOf.lookup(store.getAddr());
-      }
-      // A memo whose users did not become a parallel region stays shared
-      // by the one thread that runs them.
-      if (!parallel)
-        continue;
-      Block &entry = parallel.getRegion().front();
-      Operation *insertAfter = nullptr;
-      for (Operation &existing : entry)
-        if (existing.hasAttr(cucpu::kPerWorkerAttr))
-          insertAfter = &existing;
-      if (insertAfter)
-        rewriter.moveOpAfter(op, insertAfter);
-      else
-        rewriter.moveOpBefore(op, &entry, entry.begin());
-      // Constant operands defined between may not dominate the new place.
-      for (OpOperand &operand : op->getOpOperands()) {
-        Operation *def = operand.get().getDefiningOp();
-        if (def && def->getBlock() == op->getBlock() &&
-            op->isBeforeInBlock(def)) {
-          rewriter.setInsertionPoint(op);
-          operand.set(rewriter.clone(*def)->getResult(0));
+            regions.insert(p);
+        // A memo whose users did not become a parallel region stays shared
+        // by the one thread that runs them.
+        for (omp::ParallelOp parallel : regions) {
+          Operation *copy = op;
+          if (parallel != regions.front()) {
+            rewriter.setInsertionPoint(op);
+            copy = rewriter.clone(*op);
+            rewriter.replaceUsesWithIf(
+                alloca.getResult(), copy->getResult(0), [&](OpOperand &use) {
+                  return parallel->isAncestor(use.getOwner());
+                });
+          }
+          copiesOf[alloca].push_back({parallel, copy->getResult(0)});
+          moveToRegionStart(rewriter, copy, parallel);
         }
+      } else if (auto store = dyn_cast<LLVM::StoreOp>(op)) {
+        for (auto [parallel, addr] : copiesOf.lookup(store.getAddr())) {
+          Operation *copy = op;
+          if (addr != store.getAddr()) {
+            rewriter.setInsertionPoint(op);
+            copy = rewriter.clone(*op);
+            cast<LLVM::StoreOp>(copy).getAddrMutable().assign(addr);
+          }
+          moveToRegionStart(rewriter, copy, parallel);
+        }
+      }
+    }
+  }
+
+  /// Moves `op` after the per-worker memo operations already at the start of
+  /// `parallel`.
+  void moveToRegionStart(IRRewriter &rewriter, Operation *op,
+                         omp::ParallelOp parallel) {
+    Block &entry = parallel.getRegion().front();
+    Operation *insertAfter = nullptr;
+    for (Operation &existing : entry)
+      if (existing.hasAttr(cucpu::kPerWorkerAttr))
+        insertAfter = &existing;
+    if (insertAfter)
+      rewriter.moveOpAfter(op, insertAfter);
+    else
+      rewriter.moveOpBefore(op, &entry, entry.begin());
+    // Constant operands defined between may not dominate the new place.
+    for (OpOperand &operand : op->getOpOperands()) {
+      Operation *def = operand.get().getDefiningOp();
+      if (def && def->getBlock() == op->getBlock() &&
+          op->isBeforeInBlock(def)) {
+        rewriter.setInsertionPoint(op);
+        operand.set(rewriter.clone(*def)->getResult(0));
       }
     }
   }

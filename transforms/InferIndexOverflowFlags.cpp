@@ -33,7 +33,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -287,31 +286,6 @@ void addFlags(Operation *op, Flags flags) {
               arith::IntegerOverflowFlagsAttr::get(op->getContext(), merged));
 }
 
-/// Gives the copy of `blockLoop` memos of its own: the OpenMP lowering moves
-/// each per-worker memo (parallel LICM's allocas in front of the block loop
-/// and their initializing stores) into the one parallel region that uses
-/// it. Records the copies in `mapping`.
-void clonePerWorkerMemos(scf::ParallelOp blockLoop, IRMapping &mapping) {
-  SmallVector<Operation *> memoOps;
-  for (Operation &op : *blockLoop->getBlock()) {
-    if (&op == blockLoop.getOperation())
-      break;
-    if (op.hasAttr(kPerWorkerAttr))
-      memoOps.push_back(&op);
-  }
-  for (Operation *op : memoOps) {
-    bool usedByLoop = llvm::any_of(op->getUsers(), [&](Operation *user) {
-      return blockLoop->isAncestor(user);
-    });
-    auto store = dyn_cast<LLVM::StoreOp>(op);
-    if (!usedByLoop && !(store && mapping.contains(store.getAddr())))
-      continue;
-    OpBuilder b(op->getContext());
-    b.setInsertionPointAfter(op);
-    b.clone(*op, mapping);
-  }
-}
-
 /// Adds the flags the launch limits prove to the ops of `blockLoop`, and
 /// versions it on the grid's size along x where that proves more.
 void inferFlags(scf::ParallelOp blockLoop, bool remarks) {
@@ -357,8 +331,9 @@ void inferFlags(scf::ParallelOp blockLoop, bool remarks) {
     Value small = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
                                         gridX, bound);
     auto ifOp = scf::IfOp::create(b, loc, small, /*withElseRegion=*/true);
+    // Parallel LICM's per-worker memos in front of the loop stay shared by
+    // both versions; the OpenMP lowering gives each region its own.
     IRMapping mapping;
-    clonePerWorkerMemos(blockLoop, mapping);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
     b.clone(*blockLoop, mapping);
     blockLoop->moveBefore(ifOp.elseBlock()->getTerminator());

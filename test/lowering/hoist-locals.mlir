@@ -54,3 +54,38 @@ func.func @dynamic_shared(%n: index, %bytes: i64) {
   }
   return
 }
+
+// A per-worker memo (parallel LICM's flag in front of a block loop) that two
+// parallel regions use, as the two versions of a block loop do: each region
+// gets a copy of the alloca and of its initializing store.
+// CHECK-LABEL: func.func @memo_in_two_regions
+// CHECK: scf.if
+// CHECK-NEXT: omp.parallel {
+// CHECK-NEXT: %[[A:.*]] = llvm.alloca %{{.*}} x i1 {cucpu.memo, cucpu.per_worker}
+// CHECK-NEXT: llvm.store %{{.*}}, %[[A]] {cucpu.per_worker}
+// CHECK-NEXT: llvm.load %[[A]]
+// CHECK: } else {
+// CHECK-NEXT: omp.parallel {
+// CHECK-NEXT: %[[B:.*]] = llvm.alloca %{{.*}} x i1 {cucpu.memo, cucpu.per_worker}
+// CHECK-NEXT: llvm.store %{{.*}}, %[[B]] {cucpu.per_worker}
+// CHECK-NEXT: llvm.load %[[B]]
+func.func @memo_in_two_regions(%small: i1, %p: !llvm.ptr) {
+  %c1 = arith.constant 1 : i64
+  %false = arith.constant false
+  %flag = llvm.alloca %c1 x i1 {cucpu.memo, cucpu.per_worker} : (i64) -> !llvm.ptr
+  llvm.store %false, %flag {cucpu.per_worker} : i1, !llvm.ptr
+  scf.if %small {
+    omp.parallel {
+      %v = llvm.load %flag : !llvm.ptr -> i1
+      llvm.store %v, %p : i1, !llvm.ptr
+      omp.terminator
+    }
+  } else {
+    omp.parallel {
+      %v = llvm.load %flag : !llvm.ptr -> i1
+      llvm.store %v, %p : i1, !llvm.ptr
+      omp.terminator
+    }
+  }
+  return
+}

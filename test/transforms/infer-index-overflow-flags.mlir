@@ -115,52 +115,6 @@ func.func @dynamic_block(%gx32: i32, %gy32: i32, %gz32: i32, %bdx: i32,
 
 // -----
 
-// Parallel LICM's per-worker memo in front of the loop (an alloca and its
-// initializing store, which the OpenMP lowering moves into the one parallel
-// region that uses them): the copy gets a memo of its own.
-// CHECK-LABEL: func.func @memo
-// CHECK: %[[FLAG:.*]] = llvm.alloca %{{.*}} x i1 {cucpu.memo, cucpu.per_worker}
-// CHECK: %[[FLAG2:.*]] = llvm.alloca %{{.*}} x i1 {cucpu.memo, cucpu.per_worker}
-// CHECK: llvm.store %{{.*}}, %[[FLAG]] {cucpu.per_worker}
-// CHECK: llvm.store %{{.*}}, %[[FLAG2]] {cucpu.per_worker}
-// CHECK: scf.if
-// CHECK: llvm.load %[[FLAG2]]
-// CHECK: } else {
-// CHECK: llvm.load %[[FLAG]]
-func.func @memo(%n: i32, %a: !llvm.ptr, %gx: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c1_i64 = arith.constant 1 : i64
-  %c256 = arith.constant 256 : index
-  %c256_i32 = arith.constant 256 : i32
-  %false = arith.constant false
-  %f = arith.constant 1.0 : f32
-  %flag = llvm.alloca %c1_i64 x i1 {cucpu.memo, cucpu.per_worker} : (i64) -> !llvm.ptr
-  llvm.store %false, %flag {cucpu.per_worker} : i1, !llvm.ptr
-  // expected-remark @below {{block loop versioned}}
-  scf.parallel (%bx, %by, %bz) = (%c0, %c0, %c0) to (%gx, %c1, %c1)
-      step (%c1, %c1, %c1) {
-    scf.parallel (%tx, %ty, %tz) = (%c0, %c0, %c0) to (%c256, %c1, %c1)
-        step (%c1, %c1, %c1) {
-      %done = llvm.load %flag : !llvm.ptr -> i1
-      %bx32 = arith.index_castui %bx : index to i32
-      %tx32 = arith.index_castui %tx : index to i32
-      %start = arith.muli %bx32, %c256_i32 : i32
-      %i = arith.addi %start, %tx32 : i32
-      %at64 = arith.extsi %i : i32 to i64
-      %p = llvm.getelementptr %a[%at64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-      scf.if %done {
-        llvm.store %f, %p : f32, !llvm.ptr
-      }
-      scf.reduce
-    }
-    scf.reduce
-  } {cucpu.loop = "block"}
-  return
-}
-
-// -----
-
 // The launches write one block size (cucpu.launch_block): block-size
 // specialization made a copy for it, and this loop with a run-time block
 // size is the fallback for other sizes; it is not versioned.
