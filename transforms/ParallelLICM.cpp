@@ -185,7 +185,6 @@ public:
   }
 
 private:
-
   /// Replaces `op` by a lookup in a memo created in front of `home`.
   void memoize(Operation *op, Operation *home, bool perWorker) {
     MLIRContext *ctx = op->getContext();
