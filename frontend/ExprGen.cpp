@@ -123,9 +123,25 @@ static Value withNoSignedWrap(FunctionGen &gen, Value v, QualType type) {
   return v;
 }
 
-/// The arithmetic of one binary operator on values of type `type`.
+/// The fast-math flags an operator's floating-point options allow. Only
+/// contraction is taken from them: CUDA compilers fuse a multiply and an add
+/// into an FMA by default (nvcc's --fmad=true; clang's -ffp-contract=fast
+/// for CUDA), so the GPU's results come from fused operations, and an
+/// operation without the flag (-ffp-contract=off or on, or under
+/// `#pragma clang fp contract(off)`, as the rounding intrinsics `__fmul_rn`
+/// and friends are) is never fused. `on` allows fusion within a statement
+/// only, which an operation's flag cannot express; it is treated as `off`.
+static arith::FastMathFlags fastMathFor(const FPOptions &options) {
+  return options.allowFPContractAcrossStatement()
+             ? arith::FastMathFlags::contract
+             : arith::FastMathFlags::none;
+}
+
+/// The arithmetic of one binary operator on values of type `type`; `fpFlags`
+/// go on the floating-point multiplies, adds and subtracts.
 static Value emitArithmetic(FunctionGen &gen, BinaryOperatorKind op, Value l,
-                            Value r, QualType type, SourceLocation where) {
+                            Value r, QualType type, SourceLocation where,
+                            arith::FastMathFlags fpFlags) {
   mlir::OpBuilder &b = gen.builder;
   mlir::Location loc = gen.loc(where);
   bool isFloat = type->isRealFloatingType();
@@ -133,7 +149,7 @@ static Value emitArithmetic(FunctionGen &gen, BinaryOperatorKind op, Value l,
   switch (op) {
   case BO_Mul:
   case BO_MulAssign:
-    return isFloat ? Value(arith::MulFOp::create(b, loc, l, r))
+    return isFloat ? Value(arith::MulFOp::create(b, loc, l, r, fpFlags))
                    : withNoSignedWrap(gen, arith::MulIOp::create(b, loc, l, r),
                                       type);
   case BO_Div:
@@ -150,12 +166,12 @@ static Value emitArithmetic(FunctionGen &gen, BinaryOperatorKind op, Value l,
                     : Value(arith::RemUIOp::create(b, loc, l, r));
   case BO_Add:
   case BO_AddAssign:
-    return isFloat ? Value(arith::AddFOp::create(b, loc, l, r))
+    return isFloat ? Value(arith::AddFOp::create(b, loc, l, r, fpFlags))
                    : withNoSignedWrap(gen, arith::AddIOp::create(b, loc, l, r),
                                       type);
   case BO_Sub:
   case BO_SubAssign:
-    return isFloat ? Value(arith::SubFOp::create(b, loc, l, r))
+    return isFloat ? Value(arith::SubFOp::create(b, loc, l, r, fpFlags))
                    : withNoSignedWrap(gen, arith::SubIOp::create(b, loc, l, r),
                                       type);
   case BO_Shl:
@@ -492,7 +508,9 @@ Value FunctionGen::emitScalar(const Expr *e) {
     case UO_Minus: {
       Value v = emitScalar(sub);
       if (isa<mlir::FloatType>(v.getType()))
-        return arith::NegFOp::create(builder, l, v);
+        return arith::NegFOp::create(
+            builder, l, v,
+            fastMathFor(unary->getFPFeaturesInEffect(mod.ast.getLangOpts())));
       return arith::SubIOp::create(builder, l, intConstant(v.getType(), 0, where),
                                    v);
     }
@@ -585,7 +603,9 @@ Value FunctionGen::emitScalar(const Expr *e) {
       return emitPointerArithmetic(*this, op, lv, lType, rv, rType, where);
     if (binary->isShiftOp())
       rv = convertScalar(rv, rType, lType, where);
-    return emitArithmetic(*this, op, lv, rv, e->getType(), where);
+    return emitArithmetic(
+        *this, op, lv, rv, e->getType(), where,
+        fastMathFor(binary->getFPFeaturesInEffect(mod.ast.getLangOpts())));
   }
 
   if (Value c = emitConstant(*this, e))
@@ -747,8 +767,10 @@ LValue FunctionGen::emitLValue(const Expr *e) {
         Value l = convertScalar(old, lType, compLhs, where);
         if (binary->isShiftAssignOp())
           r = convertScalar(r, rhs->getType(), compLhs, where);
-        result = emitArithmetic(*this, binary->getOpcode(), l, r, compResult,
-                                where);
+        result = emitArithmetic(
+            *this, binary->getOpcode(), l, r, compResult, where,
+            fastMathFor(
+                binary->getFPFeaturesInEffect(mod.ast.getLangOpts())));
         result = convertScalar(result, compResult, lType, where);
       }
       store(result, dest, where);

@@ -188,14 +188,33 @@ CUCPU_DEVICE float __fmaf_rn(float x, float y, float z) {
 CUCPU_DEVICE double __fma_rn(double x, double y, double z) {
   return __builtin_fma(x, y, z);
 }
-CUCPU_DEVICE float __fadd_rn(float x, float y) { return x + y; }
-CUCPU_DEVICE float __fsub_rn(float x, float y) { return x - y; }
-CUCPU_DEVICE float __fmul_rn(float x, float y) { return x * y; }
+// The rounding intrinsics are never fused into a multiply-add (CUDA's
+// contract for them), whatever -ffp-contract says for the code around them.
+#define CUCPU_UNFUSED _Pragma("clang fp contract(off)")
+CUCPU_DEVICE float __fadd_rn(float x, float y) {
+  CUCPU_UNFUSED
+  return x + y;
+}
+CUCPU_DEVICE float __fsub_rn(float x, float y) {
+  CUCPU_UNFUSED
+  return x - y;
+}
+CUCPU_DEVICE float __fmul_rn(float x, float y) {
+  CUCPU_UNFUSED
+  return x * y;
+}
 CUCPU_DEVICE float __fdiv_rn(float x, float y) { return x / y; }
 CUCPU_DEVICE float __frcp_rn(float x) { return 1.0f / x; }
 CUCPU_DEVICE float __fsqrt_rn(float x) { return __builtin_sqrtf(x); }
-CUCPU_DEVICE double __dadd_rn(double x, double y) { return x + y; }
-CUCPU_DEVICE double __dmul_rn(double x, double y) { return x * y; }
+CUCPU_DEVICE double __dadd_rn(double x, double y) {
+  CUCPU_UNFUSED
+  return x + y;
+}
+CUCPU_DEVICE double __dmul_rn(double x, double y) {
+  CUCPU_UNFUSED
+  return x * y;
+}
+#undef CUCPU_UNFUSED
 CUCPU_DEVICE float __int_as_float(int x) { return __builtin_bit_cast(float, x); }
 CUCPU_DEVICE int __float_as_int(float x) { return __builtin_bit_cast(int, x); }
 CUCPU_DEVICE float __uint_as_float(unsigned x) {

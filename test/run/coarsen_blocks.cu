@@ -3,12 +3,17 @@
 // RUN: %cucpu -O2 -fno-cucpu-coarsen-blocks %s -o %t0 && %t0 | FileCheck %s
 // RUN: %cucpu -O2 -fno-cucpu-coarsen-blocks -Rpass=cucpu %s -o %t1 2>&1 | FileCheck %s --check-prefix=OFF --allow-empty
 // RUN: %cucpu -O2 -fno-cucpu-row-versioning %s -o %t2 && %t2 | FileCheck %s
+// RUN: %cucpu -O2 -fcucpu-coarsen-blocks=3 -Rpass=cucpu %s -o %t3 2> %t3.remarks && %t3 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=THREE < %t3.remarks
+// RUN: not %cucpu -fcucpu-coarsen-blocks=0 %s -o %t4 2>&1 | FileCheck %s --check-prefix=BAD
 // CHECK: PASS
 // REMARK: coarsen_blocks.cu:{{[0-9]+}}:{{[0-9]+}}: remark: cucpu: 8 neighbouring blocks along x run each phase together, for blocks of 16x16x1
 // The update's guard (`col < n`) reads the row's multiplier under the mask:
 // row versioning copies it for the groups away from the matrix's edge.
 // REMARK: comparison(s) of x hold for the whole row
 // OFF-NOT: neighbouring blocks
+// THREE: remark: cucpu: 3 neighbouring blocks along x run each phase together
+// BAD: error: -fcucpu-coarsen-blocks= wants a number of blocks from 1 to 1024, not '0'
 
 // Gaussian elimination's update over 2D blocks with shared row multipliers
 // and pivot row, launched with the block size the file writes (16x16: the

@@ -1,6 +1,8 @@
-// RUN: %cucpu -O2 %s -o %t && %t | FileCheck %s
+// RUN: %cucpu -O2 --fmad=false %s -o %t && %t | FileCheck %s
 // RUN: %cucpu -O0 %s -o %t0 && %t0 | FileCheck %s
 // CHECK: PASS
+// --fmad=false at -O2: the arguments are computed by __host__ __device__
+// code, and the host's results, rounded at each operation, are the reference.
 
 // Double-precision math library in device code, each function over an
 // input range that suits it, checked against the host's libm with a tight

@@ -97,6 +97,13 @@ COMPILATION OPTIONS:
                         do not select a target: device code is compiled for
                         this CPU. The lowest one named sets __CUDA_ARCH__ in
                         device code (e.g. -arch=sm_70: 700; default 520)
+  --fmad=<true|false>, -ffp-contract=<fast|on|off>
+                        Whether device code may fuse a multiply and an add
+                        into one FMA (rounded once). Default: fused, as nvcc
+                        (--fmad=true) and clang (-ffp-contract=fast for
+                        CUDA) do; `on` and `off` keep every operation
+                        rounded on its own. `#pragma clang fp contract(off)`
+                        and __fmul_rn/__fadd_rn are never fused
   --use_fast_math, -use_fast_math
                         Fast math in device code: defines __USE_FAST_MATH__
                         and lets LLVM reassociate and contract floating-point
@@ -171,6 +178,9 @@ COMPILATION OPTIONS:
                         no-wrap flags on unsigned index arithmetic that the
                         launch limits prove (a copy of the block loop for
                         grids of at most 2^28 threads along x)
+  -fcucpu-coarsen-blocks=<n>
+                        Blocks along x that run together when coarsened
+                        (default 8; 1: no coarsening)
   -mprefer-vector-width=<bits>
                         The widest vectors (128, 256, 512; or none) the
                         vectorizers prefer in all device code; default on
@@ -464,6 +474,23 @@ const std::vector<OptionSpec> &optionTable() {
       // Device code generation.
       {Form::Flag, {"--use_fast_math", "-use_fast_math", "--use-fast-math"},
        [](P &p, StringRef) { p.opts.fastMath = true; }, true},
+      {Form::EqualsOrSeparate, {"--fmad", "-fmad"},
+       [](P &p, StringRef v) {
+         if (v != "true" && v != "false")
+           fatal("--fmad wants true or false, not '" + v + "'");
+         p.opts.frontendArgs.push_back(v == "true" ? "-ffp-contract=fast"
+                                                   : "-ffp-contract=off");
+       },
+       true},
+      {Form::Equals, {"-ffp-contract"},
+       [](P &p, StringRef v) {
+         if (v != "fast" && v != "on" && v != "off" &&
+             v != "fast-honor-pragmas")
+           fatal("-ffp-contract wants fast, on, off or fast-honor-pragmas, "
+                 "not '" + v + "'");
+         p.opts.frontendArgs.push_back(("-ffp-contract=" + v).str());
+       },
+       true},
       {Form::Flag, {"-G", "--device-debug"},
        [](P &p, StringRef) { p.opts.deviceDebug = true; }, true},
       {Form::Flag, {"-lineinfo", "--generate-line-info"},
@@ -596,6 +623,15 @@ const std::vector<OptionSpec> &optionTable() {
        true},
       {Form::Flag, {"-fno-cucpu-coarsen-blocks"},
        [](P &p, StringRef) { p.opts.pipeline.coarsenBlocks = 1; }, true},
+      {Form::Equals, {"-fcucpu-coarsen-blocks"},
+       [](P &p, StringRef v) {
+         int64_t factor;
+         if (v.getAsInteger(10, factor) || factor < 1 || factor > 1024)
+           fatal("-fcucpu-coarsen-blocks= wants a number of blocks from 1 "
+                 "to 1024, not '" + v + "'");
+         p.opts.pipeline.coarsenBlocks = factor;
+       },
+       true},
       {Form::Flag, {"-fno-cucpu-specialize-block-size"},
        [](P &p, StringRef) { p.opts.pipeline.specializeBlockSize = false; },
        true},
