@@ -7,6 +7,9 @@
 #include <cstdint>
 #include <cstring>
 #include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
 #include <vector>
 
 namespace {
@@ -198,6 +201,58 @@ TEST(Memory, PitchedAllocationAndCopy2D) {
             cudaErrorInvalidPitchValue);
   EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidPitchValue);
   EXPECT_EQ(cudaFree(d), cudaSuccess);
+}
+
+/// The THPeligible field of /proc/self/smaps for the mapping holding `p`
+/// (-1 when not found).
+int hugePageEligibility(const void *p) {
+  std::ifstream smaps("/proc/self/smaps");
+  uintptr_t addr = reinterpret_cast<uintptr_t>(p);
+  bool inside = false;
+  for (std::string line; std::getline(smaps, line);) {
+    uintptr_t begin, end;
+    char dash;
+    std::istringstream header(line);
+    if (header >> std::hex >> begin >> dash >> end && dash == '-') {
+      inside = begin <= addr && addr < end;
+      continue;
+    }
+    if (inside && line.rfind("THPeligible:", 0) == 0)
+      return std::stoi(line.substr(12));
+  }
+  return -1;
+}
+
+TEST(Memory, LargeAllocationsStartOnHugePagesAndAskForThem) {
+  // cudaMalloc of a huge page (2 MiB) or more is aligned to it and advised
+  // for transparent huge pages, as GPU memory is mapped with large pages.
+  constexpr size_t kHugePage = size_t(2) << 20;
+  void *big = nullptr, *managed = nullptr, *small = nullptr;
+  ASSERT_EQ(cudaMalloc(&big, 5 * kHugePage + 100), cudaSuccess);
+  ASSERT_EQ(cudaMallocManaged(&managed, kHugePage), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&small, kHugePage - 4096), cudaSuccess);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(big) % kHugePage, 0u);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(managed) % kHugePage, 0u);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(small) % 256, 0u);
+  // Every byte asked for is usable.
+  std::memset(big, 0x5a, 5 * kHugePage + 100);
+  EXPECT_EQ(static_cast<unsigned char *>(big)[5 * kHugePage + 99], 0x5a);
+
+  std::ifstream mode("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string modes;
+  std::getline(mode, modes);
+  bool adviseOnly = modes.find("[madvise]") != std::string::npos;
+  if (adviseOnly) {
+    // Only advised mappings may get huge pages in this mode.
+    EXPECT_EQ(hugePageEligibility(big), 1);
+    EXPECT_EQ(hugePageEligibility(managed), 1);
+  }
+  EXPECT_EQ(cudaFree(big), cudaSuccess);
+  EXPECT_EQ(cudaFree(managed), cudaSuccess);
+  EXPECT_EQ(cudaFree(small), cudaSuccess);
+  if (!adviseOnly)
+    GTEST_SKIP() << "transparent huge pages are '" << modes
+                 << "', not madvise: the advice is not observable";
 }
 
 } // namespace
