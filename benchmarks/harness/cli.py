@@ -58,12 +58,24 @@ def thread_list(text):
     return values
 
 
+ENV_ASSIGNMENT = re.compile(r"^([A-Z_][A-Z0-9_]*)=(.*)$")
+
+
 def config_spec(text):
-    name, sep, flags = text.partition("=")
+    """NAME=WORDS: WORDS are cucpu flags, except VAR=VALUE words (upper-case
+    VAR), which set an environment variable for the configuration's runs."""
+    name, sep, words = text.partition("=")
     if not sep or not CONFIG_NAME.match(name):
         raise argparse.ArgumentTypeError(
             "--config takes NAME=FLAGS, NAME made of letters, digits, _ . + - (got %r)" % text)
-    return name, shlex.split(flags)
+    flags, env = [], {}
+    for word in shlex.split(words):
+        assignment = ENV_ASSIGNMENT.match(word)
+        if assignment:
+            env[assignment.group(1)] = assignment.group(2)
+        else:
+            flags.append(word)
+    return name, flags, env
 
 
 def scaling_spec(text):
@@ -103,7 +115,9 @@ def parse_args(argv):
     parser.add_argument("--config", type=config_spec, action="append", default=[],
                         metavar="NAME=FLAGS",
                         help="an extra configuration (repeatable): the CUDA versions built with "
-                             "'cucpu -O3 FLAGS', shown as a speedup column NAME")
+                             "'cucpu -O3 FLAGS', shown as a speedup column NAME; VAR=VALUE words "
+                             "(upper-case VAR) set environment variables for its runs instead, "
+                             "e.g. nohuge=CUCPU_HUGE_PAGES=0")
     parser.add_argument("--verify-only", action="store_true",
                         help="build, run each implementation once, compare the outputs; no "
                              "timing tables; exit status 1 if anything fails")
@@ -123,7 +137,7 @@ def parse_args(argv):
     parser.add_argument("--bench-root", default=BENCH_ROOT, help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
 
-    names = [name for name, _ in options.config]
+    names = [name for name, _, _ in options.config]
     if len(set(names)) != len(names) or any(n in ("omp", "cucpu") for n in names):
         parser.error("--config names must be unique and neither 'omp' nor 'cucpu'")
     if options.threads is None:
@@ -194,7 +208,7 @@ def main(argv=None):
         parser.error("no benchmarks found under %s" % opts.bench_root)
 
     impls = [Impl("omp", "omp"), Impl("cucpu", "cuda", shlex.split(opts.cucpu_flags))]
-    impls += [Impl(name, "cuda", flags) for name, flags in opts.config]
+    impls += [Impl(name, "cuda", flags, env) for name, flags, env in opts.config]
 
     out_dir = opts.out_dir
     if out_dir is None and not opts.verify_only:
@@ -233,7 +247,8 @@ def main(argv=None):
                                              ", results in " + out_dir if out_dir else ""))
         return 1 if failed or harness.interrupted else 0
 
-    configs = "; ".join(("%s = -O3 %s" % (i.config, " ".join(i.flags))).strip()
+    configs = "; ".join(("%s = -O3 %s" % (i.config, " ".join(
+        i.flags + ["(run with %s=%s)" % kv for kv in sorted(i.env.items())]))).strip()
                         for i in impls if i.kind == "cuda")
     info = [
         ("date", datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S")),

@@ -29,6 +29,9 @@ class Impl:
     config: str  # "omp" for the reference, "cucpu" or an ablation name
     kind: str  # "omp" or "cuda"
     flags: list = field(default_factory=list)
+    # Environment variables the configuration's programs run with (a
+    # runtime switch such as CUCPU_HUGE_PAGES=0), from its NAME=VALUE words.
+    env: dict = field(default_factory=dict)
 
     @property
     def title(self):
@@ -94,8 +97,10 @@ class Harness:
     def binary(self, bench, impl):
         return os.path.join(self.build_dir, impl.config, bench.name)
 
-    def env(self, threads):
+    def env(self, threads, impl=None):
         env = dict(os.environ)
+        if impl is not None:
+            env.update(impl.env)
         env["CUCPU_NUM_THREADS"] = str(threads)
         env["OMP_NUM_THREADS"] = str(threads)
         return env
@@ -221,7 +226,7 @@ class Harness:
                     command += ["--param", str(run_param)]
                 if rep == 1:
                     command += ["--out", out_path[impl.config]]
-                done = run_command(command, opts.timeout, env=self.env(threads),
+                done = run_command(command, opts.timeout, env=self.env(threads, impl),
                                    cwd=os.path.dirname(self.binary(bench, impl)))
                 result = parse_bench_output(done)
                 if result.status != OK:
