@@ -189,6 +189,8 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     if (options.regionFusion)
       pm.addPass(createFuseParallelRegions({/*remarks=*/options.remarks}));
     pm.addPass(createHoistLocalsToParallelRegion());
+    if (options.optLevel != 0 && options.elideJoinBarriers)
+      pm.addPass(createElideJoinBarriers({/*remarks=*/options.remarks}));
     return;
   }
   case Stage::LLVM:

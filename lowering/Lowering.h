@@ -43,6 +43,9 @@ struct PipelineOptions {
   bool mem2reg = true;
   bool licm = true;
   bool regionFusion = true;
+  /// The last work-sharing loop of an OpenMP region skips its barrier: the
+  /// region's join is one.
+  bool elideJoinBarriers = true;
   /// Serialize each block's threads inside the OpenMP loop over blocks
   /// (true), or run blocks one after another with their threads in
   /// parallel (false).

@@ -78,6 +78,25 @@ def FuseParallelRegions
   let dependentDialects = ["mlir::omp::OpenMPDialect", "mlir::scf::SCFDialect"];
 }
 
+def ElideJoinBarriers : Pass<"cucpu-elide-join-barriers", "mlir::ModuleOp"> {
+  let summary = "No barrier after the last work-sharing loop of a region";
+  let description = [{
+    A work-sharing loop (`omp.wsloop`) or `omp.single` ends with an implicit
+    barrier unless it is `nowait`. When it is the last work of its
+    `omp.parallel` region (only operations without memory effects follow it
+    in the region), that barrier is followed at once by the region's join,
+    which is a barrier too: the loop gets `nowait`. A launch's region then
+    synchronizes its workers once instead of twice, as a combined
+    `#pragma omp parallel for` does. Loops with reductions keep their
+    barrier.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per barrier elided">,
+  ];
+  let dependentDialects = ["mlir::omp::OpenMPDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // The GPU target
 //===----------------------------------------------------------------------===//

@@ -142,7 +142,7 @@ COMPILATION OPTIONS:
   -fno-cucpu-masked-rows, -fno-cucpu-rolled-thread-loops,
   -fno-cucpu-select-versioning, -fno-cucpu-row-versioning,
   -fno-cucpu-specialize-block-size, -fno-cucpu-widen-index-casts,
-  -fno-cucpu-index-flags
+  -fno-cucpu-index-flags, -fno-cucpu-elide-join-barriers
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -177,7 +177,9 @@ COMPILATION OPTIONS:
                         arithmetic on thread and block indices in 64 bits;
                         no-wrap flags on unsigned index arithmetic that the
                         launch limits prove (a copy of the block loop for
-                        grids of at most 2^28 threads along x)
+                        grids of at most 2^28 threads along x); no
+                        barrier after the last work-sharing loop of an
+                        OpenMP region (its join is one)
   -fcucpu-coarsen-blocks=<n>
                         Blocks along x that run together when coarsened
                         (default 8; 1: no coarsening)
@@ -603,6 +605,9 @@ const std::vector<OptionSpec> &optionTable() {
        [](P &p, StringRef) { p.opts.pipeline.licm = false; }, true},
       {Form::Flag, {"-fno-cucpu-region-fusion"},
        [](P &p, StringRef) { p.opts.pipeline.regionFusion = false; }, true},
+      {Form::Flag, {"-fno-cucpu-elide-join-barriers"},
+       [](P &p, StringRef) { p.opts.pipeline.elideJoinBarriers = false; },
+       true},
       {Form::Flag, {"-fno-cucpu-inner-serialization"},
        [](P &p, StringRef) { p.opts.pipeline.innerSerialization = false; },
        true},
