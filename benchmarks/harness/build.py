@@ -73,7 +73,9 @@ def build(command, output, inputs, timeout):
 
 
 def cuda_command(cucpu, flags, common_dir, source, output):
-    return [cucpu, "-O3"] + list(flags) + ["-I", common_dir, source, "-o", output]
+    # -march=native as for the references: it reaches the CUDA program's host
+    # code (its device code is compiled for this CPU in any case).
+    return [cucpu, "-O3", "-march=native"] + list(flags) + ["-I", common_dir, source, "-o", output]
 
 
 def omp_command(cxx, common_dir, source, output):

@@ -111,11 +111,12 @@ def parse_args(argv):
     parser.add_argument("--cxx", default=DEFAULT_CXX, metavar="PATH",
                         help="the C++ compiler of the OpenMP references (default: %s)" % DEFAULT_CXX)
     parser.add_argument("--cucpu-flags", default="", metavar="FLAGS",
-                        help="extra cucpu flags of the default 'cucpu' configuration (-O3 FLAGS)")
+                        help="extra cucpu flags of the default 'cucpu' configuration "
+                             "(-O3 -march=native FLAGS)")
     parser.add_argument("--config", type=config_spec, action="append", default=[],
                         metavar="NAME=FLAGS",
                         help="an extra configuration (repeatable): the CUDA versions built with "
-                             "'cucpu -O3 FLAGS', shown as a speedup column NAME; VAR=VALUE words "
+                             "'cucpu -O3 -march=native FLAGS', shown as a speedup column NAME; VAR=VALUE words "
                              "(upper-case VAR) set environment variables for its runs instead, "
                              "e.g. nohuge=CUCPU_HUGE_PAGES=0")
     parser.add_argument("--verify-only", action="store_true",
@@ -247,7 +248,7 @@ def main(argv=None):
                                              ", results in " + out_dir if out_dir else ""))
         return 1 if failed or harness.interrupted else 0
 
-    configs = "; ".join(("%s = -O3 %s" % (i.config, " ".join(
+    configs = "; ".join(("%s = -O3 -march=native %s" % (i.config, " ".join(
         i.flags + ["(run with %s=%s)" % kv for kv in sorted(i.env.items())]))).strip()
                         for i in impls if i.kind == "cuda")
     info = [
