@@ -345,13 +345,14 @@ void *allocateDeviceMemory(size_t bytes) {
   constexpr size_t kHugePage = size_t(2) << 20;
   if (!useHugePages || bytes < kHugePage)
     return std::aligned_alloc(kAllocAlignment, bytes);
-  // aligned_alloc wants a multiple of the alignment: the span rounds up to
-  // whole huge pages, less than one huge page more than asked for (a GPU's
-  // allocator rounds up too).
+  // aligned_alloc wants a multiple of the alignment, so the span rounds up
+  // to whole huge pages. Only the huge pages the allocation fills are
+  // advised: a partly used last one stays in small pages, so the rounding
+  // costs address space, not memory.
   size_t span = (bytes + kHugePage - 1) & ~(kHugePage - 1);
   void *p = std::aligned_alloc(kHugePage, span);
   if (p)
-    madvise(p, span, MADV_HUGEPAGE); // advice only: failure changes nothing
+    madvise(p, bytes & ~(kHugePage - 1), MADV_HUGEPAGE); // advice only
   return p;
 }
 

@@ -246,6 +246,10 @@ TEST(Memory, LargeAllocationsStartOnHugePagesAndAskForThem) {
     // Only advised mappings may get huge pages in this mode.
     EXPECT_EQ(hugePageEligibility(big), 1);
     EXPECT_EQ(hugePageEligibility(managed), 1);
+    // The last huge page, of which 100 bytes are used, stays small: the
+    // rounding costs no memory.
+    EXPECT_EQ(hugePageEligibility(static_cast<char *>(big) + 5 * kHugePage),
+              0);
   }
   EXPECT_EQ(cudaFree(big), cudaSuccess);
   EXPECT_EQ(cudaFree(managed), cudaSuccess);
