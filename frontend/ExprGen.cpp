@@ -1,6 +1,7 @@
 //===- ExprGen.cpp - Expressions ------------------------------------------===//
 
 #include "frontend/FunctionGen.h"
+#include "frontend/Frontend.h"
 
 #include "clang/AST/RecordLayout.h"
 
@@ -135,6 +136,17 @@ static arith::FastMathFlags fastMathFor(const FPOptions &options) {
   return options.allowFPContractAcrossStatement()
              ? arith::FastMathFlags::contract
              : arith::FastMathFlags::none;
+}
+
+Value FunctionGen::markExactFP(Value v, const FPOptions &options) {
+  // The file's default contracts (CUDA's), the operation's options do not:
+  // a pragma said so.
+  if (options.getFPContractMode() == LangOptions::FPM_Off &&
+      mod.ast.getLangOpts().getDefaultFPContractMode() != LangOptions::FPM_Off)
+    if (mlir::Operation *op = v.getDefiningOp();
+        op && isa<arith::ArithFastMathInterface>(op))
+      op->setAttr(cucpu::kExactFPAttr, mlir::UnitAttr::get(op->getContext()));
+  return v;
 }
 
 /// The arithmetic of one binary operator on values of type `type`; `fpFlags`
@@ -507,10 +519,12 @@ Value FunctionGen::emitScalar(const Expr *e) {
       return emitScalar(sub);
     case UO_Minus: {
       Value v = emitScalar(sub);
-      if (isa<mlir::FloatType>(v.getType()))
-        return arith::NegFOp::create(
-            builder, l, v,
-            fastMathFor(unary->getFPFeaturesInEffect(mod.ast.getLangOpts())));
+      if (isa<mlir::FloatType>(v.getType())) {
+        FPOptions options = unary->getFPFeaturesInEffect(mod.ast.getLangOpts());
+        return markExactFP(
+            arith::NegFOp::create(builder, l, v, fastMathFor(options)),
+            options);
+      }
       return arith::SubIOp::create(builder, l, intConstant(v.getType(), 0, where),
                                    v);
     }
@@ -603,9 +617,10 @@ Value FunctionGen::emitScalar(const Expr *e) {
       return emitPointerArithmetic(*this, op, lv, lType, rv, rType, where);
     if (binary->isShiftOp())
       rv = convertScalar(rv, rType, lType, where);
-    return emitArithmetic(
-        *this, op, lv, rv, e->getType(), where,
-        fastMathFor(binary->getFPFeaturesInEffect(mod.ast.getLangOpts())));
+    FPOptions options = binary->getFPFeaturesInEffect(mod.ast.getLangOpts());
+    return markExactFP(emitArithmetic(*this, op, lv, rv, e->getType(), where,
+                                      fastMathFor(options)),
+                       options);
   }
 
   if (Value c = emitConstant(*this, e))
@@ -767,10 +782,12 @@ LValue FunctionGen::emitLValue(const Expr *e) {
         Value l = convertScalar(old, lType, compLhs, where);
         if (binary->isShiftAssignOp())
           r = convertScalar(r, rhs->getType(), compLhs, where);
-        result = emitArithmetic(
-            *this, binary->getOpcode(), l, r, compResult, where,
-            fastMathFor(
-                binary->getFPFeaturesInEffect(mod.ast.getLangOpts())));
+        FPOptions options =
+            binary->getFPFeaturesInEffect(mod.ast.getLangOpts());
+        result = markExactFP(emitArithmetic(*this, binary->getOpcode(), l, r,
+                                            compResult, where,
+                                            fastMathFor(options)),
+                             options);
         result = convertScalar(result, compResult, lType, where);
       }
       store(result, dest, where);

@@ -36,6 +36,13 @@ constexpr llvm::StringLiteral kLinkageAttr = "cucpu.linkage";
 constexpr llvm::StringLiteral kExternalLinkage = "external";
 constexpr llvm::StringLiteral kODRLinkage = "odr";
 
+/// On a floating-point operation that a `#pragma clang fp contract(off)`
+/// keeps exact in a file whose default contracts: CUDA's rounding
+/// intrinsics (`__fmul_rn`, `__fdiv_rn`, ...), which stay IEEE operations
+/// under --use_fast_math as under nvcc. The driver removes it once it has
+/// applied fast math.
+constexpr llvm::StringLiteral kExactFPAttr = "cucpu.exact_fp";
+
 } // namespace cucpu
 
 #endif // CUCPU_FRONTEND_FRONTEND_H

@@ -86,6 +86,9 @@ public:
 
   //===--- Helpers --------------------------------------------------------===//
   mlir::Location loc(clang::SourceLocation where) { return mod.loc(where); }
+  /// Marks the operation defining `v` with kExactFPAttr when `options` come
+  /// from a pragma that turned contraction off; returns `v`.
+  mlir::Value markExactFP(mlir::Value v, const clang::FPOptions &options);
   /// A stack slot for `type`, allocated in the function's entry block.
   mlir::Value createTemporary(clang::QualType type, clang::SourceLocation where);
   mlir::Value createFlag(clang::SourceLocation where);

@@ -189,7 +189,9 @@ CUCPU_DEVICE double __fma_rn(double x, double y, double z) {
   return __builtin_fma(x, y, z);
 }
 // The rounding intrinsics are never fused into a multiply-add (CUDA's
-// contract for them), whatever -ffp-contract says for the code around them.
+// contract for them), whatever -ffp-contract says for the code around them;
+// the frontend marks their operations, and --use_fast_math leaves them
+// exact, as nvcc does.
 #define CUCPU_UNFUSED _Pragma("clang fp contract(off)")
 CUCPU_DEVICE float __fadd_rn(float x, float y) {
   CUCPU_UNFUSED
@@ -203,9 +205,18 @@ CUCPU_DEVICE float __fmul_rn(float x, float y) {
   CUCPU_UNFUSED
   return x * y;
 }
-CUCPU_DEVICE float __fdiv_rn(float x, float y) { return x / y; }
-CUCPU_DEVICE float __frcp_rn(float x) { return 1.0f / x; }
-CUCPU_DEVICE float __fsqrt_rn(float x) { return __builtin_sqrtf(x); }
+CUCPU_DEVICE float __fdiv_rn(float x, float y) {
+  CUCPU_UNFUSED
+  return x / y;
+}
+CUCPU_DEVICE float __frcp_rn(float x) {
+  CUCPU_UNFUSED
+  return 1.0f / x;
+}
+CUCPU_DEVICE float __fsqrt_rn(float x) {
+  CUCPU_UNFUSED
+  return __builtin_sqrtf(x);
+}
 CUCPU_DEVICE double __dadd_rn(double x, double y) {
   CUCPU_UNFUSED
   return x + y;

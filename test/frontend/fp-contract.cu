@@ -4,6 +4,7 @@
 // RUN: cucpu --emit-mlir --fmad=false %s | FileCheck %s --check-prefixes=CHECK,EXACT
 // RUN: cucpu --emit-mlir -ffp-contract=off %s | FileCheck %s --check-prefixes=CHECK,EXACT
 // RUN: cucpu --emit-mlir -ffp-contract=on %s | FileCheck %s --check-prefixes=CHECK,EXACT
+// RUN: cucpu --emit-mlir --use_fast_math %s | FileCheck %s --check-prefix=FAST
 // RUN: not cucpu --emit-mlir --fmad=yes %s 2>&1 | FileCheck %s --check-prefix=BADFMAD
 // RUN: not cucpu --emit-mlir -ffp-contract=sometimes %s 2>&1 | FileCheck %s --check-prefix=BADCONTRACT
 
@@ -56,3 +57,15 @@ __global__ void kernel(float *out, double *row) {
 
 // BADFMAD: error: --fmad wants true or false, not 'yes'
 // BADCONTRACT: error: -ffp-contract wants fast, on, off or fast-honor-pragmas, not 'sometimes'
+
+// --use_fast_math gives the other operations every fast-math flag; the
+// rounding intrinsics stay exact, and their marker does not outlive it.
+// FAST-NOT: cucpu.exact_fp
+// FAST-LABEL: func.func private @_Z4axpyfff
+// FAST: arith.mulf %{{.*}}, %{{.*}} fastmath<fast> : f32
+// FAST: arith.addf %{{.*}}, %{{.*}} fastmath<fast> : f32
+// FAST-LABEL: func.func private @_ZL9__fadd_rnff
+// FAST: arith.addf %{{.*}}, %{{.*}} : f32
+// FAST-LABEL: func.func private @_ZL9__fmul_rnff
+// FAST: arith.mulf %{{.*}}, %{{.*}} : f32
+// FAST-NOT: cucpu.exact_fp

@@ -1,11 +1,13 @@
 // RUN: %cucpu -O2 %s -o %t && %t fused | FileCheck %s
 // RUN: %cucpu -O2 --fmad=false %s -o %t-exact && %t-exact exact | FileCheck %s
 // RUN: %cucpu -O2 -ffp-contract=off %s -o %t-off && %t-off exact | FileCheck %s
+// RUN: %cucpu -O2 --use_fast_math %s -o %t-fast && %t-fast fused | FileCheck %s
 // CHECK: PASS
 
 // Multiply-add contraction: by default device code may compute `a * b + c`
 // as one FMA, rounded once, as nvcc does (--fmad=true); --fmad=false keeps
-// both roundings, and __fmul_rn/__fadd_rn are never fused. The inputs make
+// both roundings, and __fmul_rn/__fadd_rn are never fused (nor under
+// --use_fast_math). The inputs make
 // the two results differ: a * b = 1 + 2^-11 + 2^-24 rounds to 1 + 2^-11, so
 // the unfused result is 0 and the fused one 2^-24 (times a power of two).
 

@@ -257,12 +257,15 @@ mlir::OwningOpRef<mlir::ModuleOp> Driver::translateDevice(const Input &input) {
   mlir::OwningOpRef<mlir::ModuleOp> module =
       cucpu::translateCudaToMLIR(context, CUCPU_CLANG_PATH, input.path, args,
                                  opts.relocatableDeviceCode);
-  if (module && opts.fastMath) {
+  if (module) {
     // What --use_fast_math allows nvcc: reassociation, contraction,
-    // approximate functions. The flags travel to LLVM IR.
+    // approximate functions. The flags travel to LLVM IR. The rounding
+    // intrinsics stay exact, as nvcc keeps them.
     auto fast = mlir::arith::FastMathFlagsAttr::get(
         &context, mlir::arith::FastMathFlags::fast);
     module->walk([&](mlir::arith::ArithFastMathInterface op) {
+      if (op->removeAttr(cucpu::kExactFPAttr) || !opts.fastMath)
+        return;
       op->setAttr(op.getFastMathAttrName(), fast);
     });
   }
