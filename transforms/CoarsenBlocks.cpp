@@ -331,10 +331,8 @@ void specializeAndCoarsen(scf::ParallelOp blockLoop, ArrayRef<Value> blockSize,
                       : eq;
     constants.map(value, c);
   }
-  auto version = scf::IfOp::create(b, loc, matches, /*withElseRegion=*/true);
-  b.setInsertionPointToStart(version.thenBlock());
-  auto specialized = cast<scf::ParallelOp>(b.clone(*blockLoop, constants));
-  blockLoop->moveBefore(version.elseBlock()->getTerminator());
+  auto specialized = cast<scf::ParallelOp>(
+      versionOn(b, loc, blockLoop, matches, constants));
   coarsen(specialized, factor);
 }
 

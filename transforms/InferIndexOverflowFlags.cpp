@@ -330,13 +330,10 @@ void inferFlags(scf::ParallelOp blockLoop, bool remarks) {
     Value bound = arith::ConstantIndexOp::create(b, loc, boundX);
     Value small = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
                                         gridX, bound);
-    auto ifOp = scf::IfOp::create(b, loc, small, /*withElseRegion=*/true);
     // Parallel LICM's per-worker memos in front of the loop stay shared by
     // both versions; the OpenMP lowering gives each region its own.
     IRMapping mapping;
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    b.clone(*blockLoop, mapping);
-    blockLoop->moveBefore(ifOp.elseBlock()->getTerminator());
+    versionOn(b, loc, blockLoop, small, mapping);
     for (auto [op, flags] : llvm::zip(ops, smallGridFlags))
       addFlags(mapping.lookup(op), flags);
     if (remarks)

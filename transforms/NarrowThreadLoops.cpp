@@ -434,11 +434,9 @@ scf::ParallelOp
 Narrowing::cloneUnder(Value condition, ValueRange newLower,
                       ValueRange newUpper,
                       ArrayRef<std::pair<Operation *, bool>> replaced) {
-  auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/true);
-  OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
   IRMapping mapping;
   auto copyLoop =
-      cast<scf::ParallelOp>(thenBuilder.clone(*loop.getOperation(), mapping));
+      cast<scf::ParallelOp>(versionOn(b, loc, loop, condition, mapping));
   copyLoop.getLowerBoundMutable().assign(newLower);
   copyLoop.getUpperBoundMutable().assign(newUpper);
   // Inside the copy the comparisons hold.
@@ -450,7 +448,6 @@ Narrowing::cloneUnder(Value condition, ValueRange newLower,
     copy->getResult(0).replaceAllUsesWith(value);
     copy->erase();
   }
-  loop->moveBefore(ifOp.elseBlock()->getTerminator());
   return copyLoop;
 }
 

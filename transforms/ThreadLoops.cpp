@@ -204,4 +204,13 @@ void remapInductionVars(scf::ParallelOp loop, scf::ParallelOp other,
     });
 }
 
+Operation *versionOn(OpBuilder &b, Location loc, Operation *op,
+                     Value condition, IRMapping &mapping) {
+  auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/true);
+  OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
+  Operation *copy = thenBuilder.clone(*op, mapping);
+  op->moveBefore(ifOp.elseBlock()->getTerminator());
+  return copy;
+}
+
 } // namespace cucpu

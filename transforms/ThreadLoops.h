@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace cucpu {
@@ -101,6 +102,14 @@ mlir::Value loadFromSlot(mlir::OpBuilder &b, mlir::Location loc,
 /// `other`.
 void remapInductionVars(mlir::scf::ParallelOp loop,
                         mlir::scf::ParallelOp other, mlir::Operation *scope);
+
+/// Versions `op` on `condition`: creates `scf.if (condition)` where `b`
+/// points, moves `op` into its else branch and puts a copy made with
+/// `mapping` (which the caller may have seeded, e.g. with constants) into
+/// its then branch. Returns the copy, for the caller to specialize.
+mlir::Operation *versionOn(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Operation *op, mlir::Value condition,
+                           mlir::IRMapping &mapping);
 
 } // namespace cucpu
 
