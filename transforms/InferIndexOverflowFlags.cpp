@@ -212,6 +212,12 @@ bool isLauncherArgument(Value v, unsigned position) {
 /// blocks along x.
 void seedLaunch(RangeOracle &oracle, scf::ParallelOp blockLoop,
                 int64_t maxGridX) {
+  // A size in [0, max], as the launcher's i32 and as its cast to index.
+  auto seedSize = [&](Value size, int64_t max) {
+    if (auto cast = size.getDefiningOp<arith::IndexCastUIOp>())
+      oracle.seed(cast.getIn(), 0, max);
+    oracle.seed(size, 0, max);
+  };
   auto seedLoop = [&](scf::ParallelOp loop, unsigned firstArg,
                       ArrayRef<int64_t> maxCount) {
     for (auto [d, iv, lb, ub, step] :
@@ -223,11 +229,8 @@ void seedLaunch(RangeOracle &oracle, scf::ParallelOp blockLoop,
       // cast to index) was checked by the runtime; the kernel reads it as
       // that i32. Bounds computed from it (narrowing's, coarsening's)
       // are left to inference: an empty loop's bound may be negative.
-      if (isLauncherArgument(ub, firstArg + d)) {
-        if (auto cast = ub.getDefiningOp<arith::IndexCastUIOp>())
-          oracle.seed(cast.getIn(), 0, maxCount[d]);
-        oracle.seed(ub, 0, maxCount[d]);
-      }
+      if (isLauncherArgument(ub, firstArg + d))
+        seedSize(ub, maxCount[d]);
       // The induction variable is a thread or block index, below the
       // dimension's limit, inside [lb, ub).
       int64_t first =
@@ -242,11 +245,8 @@ void seedLaunch(RangeOracle &oracle, scf::ParallelOp blockLoop,
   // Under the versioning condition `gridX <= maxGridX` (unsigned), which
   // also bounds the i32 it was cast from.
   Value gridX = blockLoop.getUpperBound()[0];
-  if (maxGridX < kMaxGridX) {
-    oracle.seed(gridX, 0, maxGridX);
-    if (auto cast = gridX.getDefiningOp<arith::IndexCastUIOp>())
-      oracle.seed(cast.getIn(), 0, maxGridX);
-  }
+  if (maxGridX < kMaxGridX)
+    seedSize(gridX, maxGridX);
   seedLoop(blockLoop, kGridDimArg, {maxGridX, kMaxGridYZ, kMaxGridYZ});
   blockLoop.walk([&](scf::ParallelOp loop) {
     if (isThreadLoop(loop))
