@@ -226,8 +226,8 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
     mlir::OperationState state(l, opName);
     state.addOperands(args);
     state.addTypes(type);
-    result = markExactFP(builder.create(state)->getResult(0),
-                         call->getFPFeaturesInEffect(mod.ast.getLangOpts()));
+    result = applyFPOptions(builder.create(state)->getResult(0),
+                            call->getFPFeaturesInEffect(mod.ast.getLangOpts()));
     return true;
   }
   if (fn == "popcount" || fn == "popcountl" || fn == "popcountll" ||

@@ -124,36 +124,33 @@ static Value withNoSignedWrap(FunctionGen &gen, Value v, QualType type) {
   return v;
 }
 
-/// The fast-math flags an operator's floating-point options allow. Only
-/// contraction is taken from them: CUDA compilers fuse a multiply and an add
-/// into an FMA by default (nvcc's --fmad=true; clang's -ffp-contract=fast
-/// for CUDA), so the GPU's results come from fused operations, and an
-/// operation without the flag (-ffp-contract=off or on, or under
-/// `#pragma clang fp contract(off)`, as the rounding intrinsics `__fmul_rn`
-/// and friends are) is never fused. `on` allows fusion within a statement
-/// only, which an operation's flag cannot express; it is treated as `off`.
-static arith::FastMathFlags fastMathFor(const FPOptions &options) {
-  return options.allowFPContractAcrossStatement()
-             ? arith::FastMathFlags::contract
-             : arith::FastMathFlags::none;
-}
-
-Value FunctionGen::markExactFP(Value v, const FPOptions &options) {
-  // The file's default contracts (CUDA's), the operation's options do not:
-  // a pragma said so.
+Value FunctionGen::applyFPOptions(Value v, const FPOptions &options) {
+  mlir::Operation *op = v.getDefiningOp();
+  auto fastMath = dyn_cast_if_present<arith::ArithFastMathInterface>(op);
+  if (!fastMath)
+    return v;
+  // Contraction: CUDA compilers fuse a multiply and an add into an FMA by
+  // default (nvcc's --fmad=true; clang's -ffp-contract=fast for CUDA), so
+  // the GPU's results come from fused operations. Without the flag
+  // (-ffp-contract=off or on, `#pragma clang fp contract(off)`) nothing is
+  // fused; `on` allows fusion within a statement only, which an
+  // operation's flag cannot express, so it counts as `off`.
+  if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::NegFOp>(op) &&
+      options.allowFPContractAcrossStatement())
+    op->setAttr(fastMath.getFastMathAttrName(),
+                arith::FastMathFlagsAttr::get(op->getContext(),
+                                              arith::FastMathFlags::contract));
+  // The file's default contracts (CUDA's) and the operation's options do
+  // not: a pragma said so, as in the rounding intrinsics (`__fmul_rn`).
   if (options.getFPContractMode() == LangOptions::FPM_Off &&
       mod.ast.getLangOpts().getDefaultFPContractMode() != LangOptions::FPM_Off)
-    if (mlir::Operation *op = v.getDefiningOp();
-        op && isa<arith::ArithFastMathInterface>(op))
-      op->setAttr(cucpu::kExactFPAttr, mlir::UnitAttr::get(op->getContext()));
+    op->setAttr(cucpu::kExactFPAttr, mlir::UnitAttr::get(op->getContext()));
   return v;
 }
 
-/// The arithmetic of one binary operator on values of type `type`; `fpFlags`
-/// go on the floating-point multiplies, adds and subtracts.
+/// The arithmetic of one binary operator on values of type `type`.
 static Value emitArithmetic(FunctionGen &gen, BinaryOperatorKind op, Value l,
-                            Value r, QualType type, SourceLocation where,
-                            arith::FastMathFlags fpFlags) {
+                            Value r, QualType type, SourceLocation where) {
   mlir::OpBuilder &b = gen.builder;
   mlir::Location loc = gen.loc(where);
   bool isFloat = type->isRealFloatingType();
@@ -161,7 +158,7 @@ static Value emitArithmetic(FunctionGen &gen, BinaryOperatorKind op, Value l,
   switch (op) {
   case BO_Mul:
   case BO_MulAssign:
-    return isFloat ? Value(arith::MulFOp::create(b, loc, l, r, fpFlags))
+    return isFloat ? Value(arith::MulFOp::create(b, loc, l, r))
                    : withNoSignedWrap(gen, arith::MulIOp::create(b, loc, l, r),
                                       type);
   case BO_Div:
@@ -178,12 +175,12 @@ static Value emitArithmetic(FunctionGen &gen, BinaryOperatorKind op, Value l,
                     : Value(arith::RemUIOp::create(b, loc, l, r));
   case BO_Add:
   case BO_AddAssign:
-    return isFloat ? Value(arith::AddFOp::create(b, loc, l, r, fpFlags))
+    return isFloat ? Value(arith::AddFOp::create(b, loc, l, r))
                    : withNoSignedWrap(gen, arith::AddIOp::create(b, loc, l, r),
                                       type);
   case BO_Sub:
   case BO_SubAssign:
-    return isFloat ? Value(arith::SubFOp::create(b, loc, l, r, fpFlags))
+    return isFloat ? Value(arith::SubFOp::create(b, loc, l, r))
                    : withNoSignedWrap(gen, arith::SubIOp::create(b, loc, l, r),
                                       type);
   case BO_Shl:
@@ -519,12 +516,10 @@ Value FunctionGen::emitScalar(const Expr *e) {
       return emitScalar(sub);
     case UO_Minus: {
       Value v = emitScalar(sub);
-      if (isa<mlir::FloatType>(v.getType())) {
-        FPOptions options = unary->getFPFeaturesInEffect(mod.ast.getLangOpts());
-        return markExactFP(
-            arith::NegFOp::create(builder, l, v, fastMathFor(options)),
-            options);
-      }
+      if (isa<mlir::FloatType>(v.getType()))
+        return applyFPOptions(
+            arith::NegFOp::create(builder, l, v),
+            unary->getFPFeaturesInEffect(mod.ast.getLangOpts()));
       return arith::SubIOp::create(builder, l, intConstant(v.getType(), 0, where),
                                    v);
     }
@@ -617,10 +612,9 @@ Value FunctionGen::emitScalar(const Expr *e) {
       return emitPointerArithmetic(*this, op, lv, lType, rv, rType, where);
     if (binary->isShiftOp())
       rv = convertScalar(rv, rType, lType, where);
-    FPOptions options = binary->getFPFeaturesInEffect(mod.ast.getLangOpts());
-    return markExactFP(emitArithmetic(*this, op, lv, rv, e->getType(), where,
-                                      fastMathFor(options)),
-                       options);
+    return applyFPOptions(
+        emitArithmetic(*this, op, lv, rv, e->getType(), where),
+        binary->getFPFeaturesInEffect(mod.ast.getLangOpts()));
   }
 
   if (Value c = emitConstant(*this, e))
@@ -782,12 +776,10 @@ LValue FunctionGen::emitLValue(const Expr *e) {
         Value l = convertScalar(old, lType, compLhs, where);
         if (binary->isShiftAssignOp())
           r = convertScalar(r, rhs->getType(), compLhs, where);
-        FPOptions options =
-            binary->getFPFeaturesInEffect(mod.ast.getLangOpts());
-        result = markExactFP(emitArithmetic(*this, binary->getOpcode(), l, r,
-                                            compResult, where,
-                                            fastMathFor(options)),
-                             options);
+        result = applyFPOptions(
+            emitArithmetic(*this, binary->getOpcode(), l, r, compResult,
+                           where),
+            binary->getFPFeaturesInEffect(mod.ast.getLangOpts()));
         result = convertScalar(result, compResult, lType, where);
       }
       store(result, dest, where);

@@ -86,9 +86,10 @@ public:
 
   //===--- Helpers --------------------------------------------------------===//
   mlir::Location loc(clang::SourceLocation where) { return mod.loc(where); }
-  /// Marks the operation defining `v` with kExactFPAttr when `options` come
-  /// from a pragma that turned contraction off; returns `v`.
-  mlir::Value markExactFP(mlir::Value v, const clang::FPOptions &options);
+  /// Gives the floating-point operation defining `v` what `options` say:
+  /// `contract` on a multiply, add, subtract or negation that may be fused,
+  /// kExactFPAttr where a pragma turned contraction off. Returns `v`.
+  mlir::Value applyFPOptions(mlir::Value v, const clang::FPOptions &options);
   /// A stack slot for `type`, allocated in the function's entry block.
   mlir::Value createTemporary(clang::QualType type, clang::SourceLocation where);
   mlir::Value createFlag(clang::SourceLocation where);
