@@ -137,7 +137,8 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     if (options.optLevel != 0 && options.innerSerialization &&
         options.loopInterchange) {
       pm.addNestedPass<func::FuncOp>(
-          createInterchangeUniformLoops({/*remarks=*/options.remarks}));
+          createInterchangeUniformLoops({/*remarks=*/options.remarks,
+                                         /*jam=*/options.interchangeJam}));
       pm.addPass(createCanonicalizeKeepingLaunch());
       pm.addPass(createCSEPass());
     }

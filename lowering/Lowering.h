@@ -53,6 +53,9 @@ struct PipelineOptions {
   /// Interchange uniform loops of the thread code with the serial thread
   /// loop (only with inner serialization).
   bool loopInterchange = true;
+  /// Iterations of an interchanged loop that one visit of its thread loop
+  /// runs (unroll and jam; 1: one).
+  unsigned interchangeJam = 4;
   /// Split thread loops so that each guard on the thread index has its own
   /// loop (only with inner serialization).
   bool splitThreadLoops = true;

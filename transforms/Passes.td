@@ -104,10 +104,27 @@ def InterchangeUniformLoops
     loop) than it makes strided (stride 1 along the loop, not in x). Each
     interchange may expose a loop nested in the interchanged one; the pass
     repeats until none is left.
+
+    With `jam` > 1 (unroll and jam), a loop body without loops of its own
+    and whose condition and counter steps are pure runs `jam` iterations
+    per pass over the threads, while that many are left; a second while
+    runs the rest one per pass:
+
+    ```
+    while (p(u) && p(u1) && p(u2) && p(u3)) {
+      threads { if (c) { X(u); X(u1); X(u2); X(u3) } } }
+    while (p(u)) { threads { if (c) { X(u) } } }
+    ```
+
+    What a thread carries from one iteration to the next is loaded from its
+    slot once per pass and stored once, and stays in values in between.
   }];
   let options = [
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark per interchanged loop">,
+    Option<"jam", "jam", "unsigned", /*default=*/"4",
+           "Iterations of an interchanged loop per visit of its thread loop "
+           "(unroll and jam; 1: none)">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect",
                            "mlir::arith::ArithDialect"];

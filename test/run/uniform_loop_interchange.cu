@@ -1,10 +1,20 @@
 // RUN: %cucpu -O2 -Rpass=cucpu %s -o %t 2> %t.remarks && %t | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: FileCheck %s --check-prefix=JAM < %t.remarks
+// RUN: %cucpu -O2 -fcucpu-unroll-and-jam=3 %s -o %t3 && %t3 | FileCheck %s
+// RUN: %cucpu -O2 -fno-cucpu-unroll-and-jam -Rpass=cucpu %s -o %t4 2> %t4.remarks && %t4 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=NOJAM < %t4.remarks
+// RUN: not %cucpu -fcucpu-unroll-and-jam=0 %s -o %t5 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: %cucpu -O2 -fno-cucpu-loop-interchange %s -o %t0 && %t0 | FileCheck %s
 // RUN: %cucpu -O2 -fno-cucpu-loop-interchange -Rpass=cucpu %s -o %t1 2>&1 | FileCheck %s --check-prefix=OFF --allow-empty
 // CHECK: PASS
 // REMARK-COUNT-5: remark: cucpu: loop interchanged with the thread loop
 // OFF-NOT: loop interchanged
+// The loops without loops inside (all but nearest's loop over centres) run
+// 4 iterations per pass over the threads; dim = 37 leaves a remainder.
+// JAM-COUNT-4: loop interchanged with the thread loop: {{.*}}; unrolled and jammed by 4
+// NOJAM-NOT: unrolled and jammed
+// BAD: error: -fcucpu-unroll-and-jam= wants a number of iterations from 1 to 16, not '0'
 
 // Loops whose trip count every thread shares, around accesses that are
 // consecutive across threads: the compiler makes the loop the outer one and

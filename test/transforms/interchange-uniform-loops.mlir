@@ -1,4 +1,4 @@
-// RUN: cucpu-opt --split-input-file --simt-interchange-uniform-loops %s | FileCheck %s
+// RUN: cucpu-opt --split-input-file --simt-interchange-uniform-loops="jam=1" %s | FileCheck %s
 
 // A column sum: a[d * n + i] is consecutive across threads and strided along
 // the loop. The loop becomes the outer one; its counter stays a scalar, the

@@ -142,7 +142,8 @@ COMPILATION OPTIONS:
   -fno-cucpu-masked-rows, -fno-cucpu-rolled-thread-loops,
   -fno-cucpu-select-versioning, -fno-cucpu-row-versioning,
   -fno-cucpu-specialize-block-size, -fno-cucpu-widen-index-casts,
-  -fno-cucpu-index-flags, -fno-cucpu-elide-join-barriers
+  -fno-cucpu-index-flags, -fno-cucpu-elide-join-barriers,
+  -fno-cucpu-unroll-and-jam
                         Switch one parallel optimization off (to measure it):
                         moving barriers out of conditionals; removing
                         barriers that order nothing; locals and
@@ -179,10 +180,15 @@ COMPILATION OPTIONS:
                         launch limits prove (a copy of the block loop for
                         grids of at most 2^28 threads along x); no
                         barrier after the last work-sharing loop of an
-                        OpenMP region (its join is one)
+                        OpenMP region (its join is one); 4 iterations of an
+                        interchanged uniform loop per pass over the threads
   -fcucpu-coarsen-blocks=<n>
                         Blocks along x that run together when coarsened
                         (default 8; 1: no coarsening)
+  -fcucpu-unroll-and-jam=<n>
+                        Iterations of a uniform loop interchanged with the
+                        thread loop that one pass over the threads runs
+                        (default 4; 1: one)
   -mprefer-vector-width=<bits>
                         The widest vectors (128, 256, 512; or none) the
                         vectorizers prefer in all device code; default on
@@ -613,6 +619,17 @@ const std::vector<OptionSpec> &optionTable() {
        true},
       {Form::Flag, {"-fno-cucpu-loop-interchange"},
        [](P &p, StringRef) { p.opts.pipeline.loopInterchange = false; },
+       true},
+      {Form::Flag, {"-fno-cucpu-unroll-and-jam"},
+       [](P &p, StringRef) { p.opts.pipeline.interchangeJam = 1; }, true},
+      {Form::Equals, {"-fcucpu-unroll-and-jam"},
+       [](P &p, StringRef v) {
+         int64_t factor;
+         if (v.getAsInteger(10, factor) || factor < 1 || factor > 16)
+           fatal("-fcucpu-unroll-and-jam= wants a number of iterations from "
+                 "1 to 16, not '" + v + "'");
+         p.opts.pipeline.interchangeJam = factor;
+       },
        true},
       {Form::Flag, {"-fno-cucpu-split-thread-loops"},
        [](P &p, StringRef) { p.opts.pipeline.splitThreadLoops = false; },
