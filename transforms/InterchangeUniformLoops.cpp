@@ -281,20 +281,44 @@ void Interchange::buildPost(OpBuilder &b, Block *source, unsigned depth,
   if (depth < path.size()) {
     scf::IfOp ifOp = path[depth];
     Block *then = ifOp.thenBlock();
-    // Nothing after the while on this level or deeper: no if is needed.
+    // Nothing after the while on this level or deeper, and no value to
+    // yield: no if is needed.
     bool empty = true;
     for (unsigned d = depth; d <= path.size(); ++d) {
       Operation *op = pathOp(d);
-      if (op->getNextNode() != op->getBlock()->getTerminator())
+      if (op->getNextNode() != op->getBlock()->getTerminator() ||
+          (d < path.size() && path[d].getNumResults() != 0))
         empty = false;
     }
     if (!empty) {
       Value cond = materialize(b, ifOp.getCondition(), post, mapping);
-      auto rebuilt = scf::IfOp::create(b, ifOp.getLoc(), cond, false);
-      OpBuilder inner(rebuilt.thenBlock()->getTerminator());
+      bool results = ifOp.getNumResults() != 0;
+      auto rebuilt = scf::IfOp::create(b, ifOp.getLoc(), ifOp.getResultTypes(),
+                                       cond, /*withElseRegion=*/results);
+      if (!results)
+        rebuilt.getThenRegion().front().getTerminator()->erase();
+      OpBuilder inner = OpBuilder::atBlockEnd(rebuilt.thenBlock());
       // What the if's body loads or recomputes stays inside it.
       IRMapping innerMapping = mapping;
       buildPost(inner, then, depth + 1, post, innerMapping);
+      // The values the if yields: the then branch's, and the else branch's
+      // (which computes nothing: values from before the if).
+      auto yieldMapped = [&](OpBuilder &at, Operation *terminator,
+                             IRMapping &m) {
+        SmallVector<Value> values;
+        for (Value v : terminator->getOperands())
+          values.push_back(crossing.contains(v)
+                               ? materialize(at, v, post, m)
+                               : m.lookupOrDefault(v));
+        scf::YieldOp::create(at, ifOp.getLoc(), values);
+      };
+      yieldMapped(inner, then->getTerminator(), innerMapping);
+      if (results) {
+        OpBuilder otherwise = OpBuilder::atBlockBegin(rebuilt.elseBlock());
+        IRMapping elseMapping = mapping;
+        yieldMapped(otherwise, ifOp.elseBlock()->getTerminator(), elseMapping);
+        mapping.map(ifOp.getResults(), rebuilt.getResults());
+      }
     }
   } else {
     // The while's results: scalars of the outer loop or per-thread slots.
@@ -444,6 +468,12 @@ void Interchange::run() {
          llvm::make_range(std::next(through->getIterator()),
                           through->getBlock()->getTerminator()->getIterator()))
       collect(&op);
+    // An if with results yields, in either branch, values that may come
+    // from before the while.
+    if (depth < path.size() && path[depth].getNumResults() != 0) {
+      collect(path[depth].thenBlock()->getTerminator());
+      collect(path[depth].elseBlock()->getTerminator());
+    }
   }
 
   // Stored crossing values: written where they are computed.
@@ -499,14 +529,29 @@ void Interchange::run() {
     buildPost(b, body, 0, post, mapping);
   }
 
-  // The first loop keeps what precedes the while on each level.
+  // The first loop keeps what precedes the while on each level. An if on
+  // the path that yields values yields nothing there: what used them
+  // follows it and moved to the last loop.
   for (int depth = path.size(); depth >= 0; --depth) {
     Operation *through = pathOp(depth);
     Block *block = through->getBlock();
+    block->getTerminator()->setOperands({});
     while (through->getNextNode() != block->getTerminator())
       block->getTerminator()->getPrevNode()->erase();
   }
   whileOp.erase();
+  for (scf::IfOp ifOp : path) {
+    if (ifOp.getNumResults() == 0)
+      continue;
+    OpBuilder b(ifOp);
+    auto bare = scf::IfOp::create(b, ifOp.getLoc(), ifOp.getCondition(),
+                                  /*withElseRegion=*/false);
+    Block *from = ifOp.thenBlock();
+    bare.thenBlock()->getOperations().splice(
+        bare.thenBlock()->getTerminator()->getIterator(), from->getOperations(),
+        from->begin(), from->getTerminator()->getIterator());
+    ifOp.erase();
+  }
 }
 
 /// Finds the argument of `whileOp` that are the same in every thread of
@@ -651,6 +696,17 @@ StringRef profitReason(scf::ParallelOp loop, scf::WhileOp whileOp,
   if (accumulatesFloats || carriesFloats)
     return "the floating-point values it accumulates per thread vectorize "
            "across threads";
+  // Math functions elsewhere in the thread loop (`exp` of what the loop
+  // computed) vectorize across threads, through the vector math library,
+  // only once no loop is left inside the thread loop.
+  bool mathAround = false;
+  loop.getBody()->walk([&](Operation *op) {
+    if (!whileOp->isAncestor(op) && op->getDialect() &&
+        op->getDialect()->getNamespace() == "math")
+      mathAround = true;
+  });
+  if (mathAround)
+    return "the math functions around it vectorize across threads";
   return {};
 }
 
@@ -771,8 +827,8 @@ unsigned jamFactor(scf::ParallelOp loop, scf::WhileOp whileOp,
   return factor;
 }
 
-/// Finds a while in `loop` (directly or under ifs without results or else
-/// branches) that can and should be interchanged with it.
+/// Finds a while in `loop` (directly or under ifs whose else branch only
+/// yields) that can and should be interchanged with it.
 std::optional<Candidate> findCandidate(scf::ParallelOp loop,
                                        unsigned jam) {
   std::optional<Candidate> found;
@@ -782,9 +838,9 @@ std::optional<Candidate> findCandidate(scf::ParallelOp loop,
       if (found)
         return;
       if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-        if (ifOp.getNumResults() != 0 ||
-            (ifOp.elseBlock() &&
-             !ifOp.elseBlock()->without_terminator().empty()))
+        // An else branch may only yield values computed before the if.
+        if (ifOp.elseBlock() &&
+            !ifOp.elseBlock()->without_terminator().empty())
           continue;
         path.push_back(ifOp);
         visit(ifOp.thenBlock());

@@ -79,9 +79,10 @@ def InterchangeUniformLoops
   let summary = "Interchange uniform loops of thread code with the thread loop";
   let description = [{
     Runs after barrier lowering, before the thread loops are serialized. A
-    `scf.while` in a thread loop (directly, or under `scf.if`s without
-    results or else branches) whose condition and counter are the same in
-    every thread becomes the outer loop, with a new thread loop inside it:
+    `scf.while` in a thread loop (directly, or under `scf.if`s whose else
+    branch, if any, only yields values from before the if) whose condition
+    and counter are the same in every thread becomes the outer loop, with a
+    new thread loop inside it:
 
     ```
     threads { A; if (c) { B; while (p(u)) { X }; C }; D }
@@ -101,7 +102,12 @@ def InterchangeUniformLoops
     Since LLVM vectorizes innermost loops only, this makes the thread loop
     the vectorized one. It applies when it makes more accesses consecutive
     across threads (address stride 1 in the x thread index, not 1 along the
-    loop) than it makes strided (stride 1 along the loop, not in x). Each
+    loop) than it makes strided (stride 1 along the loop, not in x); when
+    neither, if the loop carries floating-point values per thread or the
+    thread loop calls math functions outside it (which vectorize only in
+    an innermost thread loop). An if on the path that yields values yields
+    nothing in the first new thread loop and is rebuilt, with its results,
+    in the last. Each
     interchange may expose a loop nested in the interchanged one; the pass
     repeats until none is left.
 

@@ -1,6 +1,7 @@
 // RUN: %cucpu -O2 -Rpass=cucpu %s -o %t 2> %t.remarks && %t | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: FileCheck %s --check-prefix=JAM < %t.remarks
+// RUN: FileCheck %s --check-prefix=MATH < %t.remarks
 // RUN: %cucpu -O2 -fcucpu-unroll-and-jam=3 %s -o %t3 && %t3 | FileCheck %s
 // RUN: %cucpu -O2 -fno-cucpu-unroll-and-jam -Rpass=cucpu %s -o %t4 2> %t4.remarks && %t4 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=NOJAM < %t4.remarks
@@ -8,11 +9,12 @@
 // RUN: %cucpu -O2 -fno-cucpu-loop-interchange %s -o %t0 && %t0 | FileCheck %s
 // RUN: %cucpu -O2 -fno-cucpu-loop-interchange -Rpass=cucpu %s -o %t1 2>&1 | FileCheck %s --check-prefix=OFF --allow-empty
 // CHECK: PASS
-// REMARK-COUNT-5: remark: cucpu: loop interchanged with the thread loop
+// REMARK-COUNT-6: remark: cucpu: loop interchanged with the thread loop
 // OFF-NOT: loop interchanged
 // The loops without loops inside (all but nearest's loop over centres) run
 // 4 iterations per pass over the threads; dim = 37 leaves a remainder.
-// JAM-COUNT-4: loop interchanged with the thread loop: {{.*}}; unrolled and jammed by 4
+// JAM-COUNT-5: loop interchanged with the thread loop: {{.*}}; unrolled and jammed by 4
+// MATH: uniform_loop_interchange.cu:{{[0-9]+}}:{{[0-9]+}}: remark: cucpu: loop interchanged with the thread loop: the math functions around it vectorize across threads; unrolled and jammed by 4
 // NOJAM-NOT: unrolled and jammed
 // BAD: error: -fcucpu-unroll-and-jam= wants a number of iterations from 1 to 16, not '0'
 
@@ -22,6 +24,7 @@
 // values the loops carry per thread, the guards that lead to them, values
 // computed before them and used after, and nested loops all survive it, for
 // block sizes that do not divide the problem.
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -92,6 +95,24 @@ __global__ void strided2D(const int *a, int *out, int width, int height,
       acc += a[(s * height + y) * width + x] ^ s;
     out[y * width + x] = acc + s;
   }
+}
+
+// A loop of gathers through a table of offsets (neither consecutive across
+// threads nor along the loop) inside an if whose value the thread uses
+// after it, with exp of the loop's result: interchanged so that the exp
+// vectorizes across threads.
+__global__ void offsetScores(const int *offsets, const unsigned char *image,
+                             double *out, int n, int count) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  double w = -1.0;
+  if (i < n) {
+    int score = 0;
+    for (int k = 0; k < count; ++k)
+      score += image[(i + offsets[k]) % n];
+    w = exp(score * -0.01);
+  }
+  if (i < n + 5)
+    out[i] = w;
 }
 
 static bool close(float a, float b) {
@@ -214,6 +235,40 @@ int main() {
         printf("strided2D[%d][%d] = %d, expected %d\n", y, x,
                gridOut[y * width + x], acc + s);
     }
+
+  // offsetScores: 2 threads past n write the value from before the if.
+  const int count = 23;
+  std::vector<int> offsets(count);
+  std::vector<unsigned char> image(n);
+  for (int j = 0; j < count; ++j)
+    offsets[j] = (j * 37) % 101;
+  for (int j = 0; j < n; ++j)
+    image[j] = (unsigned char)(j * 7 % 251);
+  int *dOffsets;
+  unsigned char *dImage;
+  double *dScores;
+  cudaMalloc(&dOffsets, count * sizeof(int));
+  cudaMalloc(&dImage, n);
+  cudaMalloc(&dScores, (n + 5) * sizeof(double));
+  cudaMemcpy(dOffsets, offsets.data(), count * sizeof(int),
+             cudaMemcpyHostToDevice);
+  cudaMemcpy(dImage, image.data(), n, cudaMemcpyHostToDevice);
+  offsetScores<<<(n + 5 + 63) / 64, 64>>>(dOffsets, dImage, dScores, n, count);
+  std::vector<double> scores(n + 5);
+  cudaMemcpy(scores.data(), dScores, scores.size() * sizeof(double),
+             cudaMemcpyDeviceToHost);
+  for (int i = 0; i < n + 5; ++i) {
+    double w = -1.0;
+    if (i < n) {
+      int score = 0;
+      for (int k = 0; k < count; ++k)
+        score += image[(i + offsets[k]) % n];
+      w = exp(score * -0.01);
+    }
+    double d = scores[i] > w ? scores[i] - w : w - scores[i];
+    if (d > 1e-12 * (w > 0 ? w : -w) && failures++ < 5)
+      printf("offsetScores[%d] = %g, expected %g\n", i, scores[i], w);
+  }
 
   if (cudaGetLastError() != cudaSuccess)
     failures++;

@@ -512,3 +512,128 @@ func.func @carried_plane_index(%in: !llvm.ptr, %out: !llvm.ptr, %plane: i32,
   } {cucpu.loop = "block"}
   return
 }
+
+// -----
+
+// particlefilter's score: a loop over a table of offsets whose accesses are
+// gathers either way (neither consecutive across threads nor along the
+// loop), inside an if that yields the thread's weight, with `exp` of the
+// score after it. Interchanged so that the exp, and the rest of the thread
+// loop, vectorize across threads. The first thread loop keeps the if
+// without results; the last one rebuilds it with its results (the else
+// yields the value from before the if), and the store after it uses them.
+
+// CHECK-LABEL: func.func @math_around
+// CHECK: scf.parallel
+// CHECK:   scf.parallel
+// CHECK:     scf.if %{{.*}} {
+// CHECK-NOT:   scf.while
+// CHECK:     } {cucpu.loop = "thread"}
+// CHECK:   scf.while
+// CHECK:   } do {
+// CHECK:     scf.parallel
+// CHECK:       llvm.load
+// CHECK:     } {cucpu.loop = "thread"}
+// CHECK:   scf.parallel
+// CHECK:     %[[W:.*]] = scf.if %{{.*}} -> (f64) {
+// CHECK:       %[[E:.*]] = math.exp
+// CHECK:       scf.yield %[[E]] : f64
+// CHECK:     } else {
+// CHECK:       scf.yield %[[ZERO:.*]] : f64
+// CHECK:     }
+// CHECK:     llvm.store %[[W]]
+// CHECK:   } {cucpu.loop = "thread"}
+func.func @math_around(%frame: !llvm.ptr, %offsets: !llvm.ptr, %out: !llvm.ptr,
+                       %n: i32, %count: i32, %blocks: index, %threads: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %zero = arith.constant 0.0 : f64
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+      %i = arith.index_castui %t : index to i32
+      %in = arith.cmpi slt, %i, %n : i32
+      %w = scf.if %in -> (f64) {
+        %r:2 = scf.while (%s = %c0_i32, %k = %c0_i32) : (i32, i32) -> (i32, i32) {
+          %go = arith.cmpi slt, %k, %count : i32
+          scf.condition(%go) %s, %k : i32, i32
+        } do {
+        ^bb0(%s: i32, %k: i32):
+          %k64 = arith.extsi %k : i32 to i64
+          %po = llvm.getelementptr %offsets[%k64] : (!llvm.ptr, i64) -> !llvm.ptr, i32
+          %off = llvm.load %po : !llvm.ptr -> i32
+          %at = arith.addi %i, %off : i32
+          %at64 = arith.extsi %at : i32 to i64
+          %pf = llvm.getelementptr %frame[%at64] : (!llvm.ptr, i64) -> !llvm.ptr, i32
+          %v = llvm.load %pf : !llvm.ptr -> i32
+          %s2 = arith.addi %s, %v : i32
+          %k2 = arith.addi %k, %c1_i32 : i32
+          scf.yield %s2, %k2 : i32, i32
+        }
+        %f = arith.sitofp %r#0 : i32 to f64
+        %e = math.exp %f : f64
+        scf.yield %e : f64
+      } else {
+        scf.yield %zero : f64
+      }
+      %i64 = arith.extsi %i : i32 to i64
+      %q = llvm.getelementptr %out[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %w, %q : f64, !llvm.ptr
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
+
+// -----
+
+// The same loop without math around it: nothing gains, it stays.
+
+// CHECK-LABEL: func.func @no_math_around
+// CHECK: scf.parallel
+// CHECK:   scf.parallel
+// CHECK:     scf.if
+// CHECK:       scf.while
+func.func @no_math_around(%frame: !llvm.ptr, %offsets: !llvm.ptr,
+                          %out: !llvm.ptr, %n: i32, %count: i32,
+                          %blocks: index, %threads: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+      %i = arith.index_castui %t : index to i32
+      %in = arith.cmpi slt, %i, %n : i32
+      %w = scf.if %in -> (i32) {
+        %r:2 = scf.while (%s = %c0_i32, %k = %c0_i32) : (i32, i32) -> (i32, i32) {
+          %go = arith.cmpi slt, %k, %count : i32
+          scf.condition(%go) %s, %k : i32, i32
+        } do {
+        ^bb0(%s: i32, %k: i32):
+          %k64 = arith.extsi %k : i32 to i64
+          %po = llvm.getelementptr %offsets[%k64] : (!llvm.ptr, i64) -> !llvm.ptr, i32
+          %off = llvm.load %po : !llvm.ptr -> i32
+          %at = arith.addi %i, %off : i32
+          %at64 = arith.extsi %at : i32 to i64
+          %pf = llvm.getelementptr %frame[%at64] : (!llvm.ptr, i64) -> !llvm.ptr, i32
+          %v = llvm.load %pf : !llvm.ptr -> i32
+          %s2 = arith.addi %s, %v : i32
+          %k2 = arith.addi %k, %c1_i32 : i32
+          scf.yield %s2, %k2 : i32, i32
+        }
+        scf.yield %r#0 : i32
+      } else {
+        scf.yield %c0_i32 : i32
+      }
+      %i64 = arith.extsi %i : i32 to i64
+      %q = llvm.getelementptr %out[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, i32
+      llvm.store %w, %q : i32, !llvm.ptr
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
