@@ -193,6 +193,9 @@ private:
                     IRMapping &mapping);
   void buildPost(OpBuilder &b, Block *source, unsigned depth,
                  scf::ParallelOp post, IRMapping &mapping);
+  /// Maps the uniform arguments of `block` (the while's before or after
+  /// block) to `current`, in order.
+  void mapUniformArgs(Block *block, ValueRange current, IRMapping &mapping);
   /// The uniform arguments of the iteration after the one with `current`.
   SmallVector<Value> advance(OpBuilder &b, ValueRange current);
   /// Whether the loop runs an iteration with uniform arguments `current`.
@@ -334,14 +337,19 @@ void Interchange::buildPost(OpBuilder &b, Block *source, unsigned depth,
   }
 }
 
+void Interchange::mapUniformArgs(Block *block, ValueRange current,
+                                 IRMapping &mapping) {
+  unsigned next = 0;
+  for (auto [k, arg] : llvm::enumerate(block->getArguments()))
+    if (uniformArg[k])
+      mapping.map(arg, current[next++]);
+}
+
 SmallVector<Value> Interchange::advance(OpBuilder &b, ValueRange current) {
   Block *after = whileOp.getAfterBody();
   auto yield = cast<scf::YieldOp>(after->getTerminator());
   IRMapping mapping;
-  unsigned next = 0;
-  for (auto [k, arg] : llvm::enumerate(after->getArguments()))
-    if (uniformArg[k])
-      mapping.map(arg, current[next++]);
+  mapUniformArgs(after, current, mapping);
   SmallVector<Value> result;
   for (auto [k, value] : llvm::enumerate(yield.getOperands()))
     if (uniformArg[k])
@@ -353,10 +361,7 @@ Value Interchange::holds(OpBuilder &b, ValueRange current) {
   Block *before = whileOp.getBeforeBody();
   auto condition = cast<scf::ConditionOp>(before->getTerminator());
   IRMapping mapping;
-  unsigned next = 0;
-  for (auto [k, arg] : llvm::enumerate(before->getArguments()))
-    if (uniformArg[k])
-      mapping.map(arg, current[next++]);
+  mapUniformArgs(before, current, mapping);
   return recompute(b, condition.getCondition(), mapping);
 }
 
@@ -417,10 +422,7 @@ scf::WhileOp Interchange::buildOuterWhile(ValueRange inits, unsigned steps) {
   // the next stays in values, in its slot only between visits.
   for (ArrayRef<Value> uniform : its) {
     IRMapping step = mapping;
-    unsigned next = 0;
-    for (auto [k, arg] : llvm::enumerate(oldAfter->getArguments()))
-      if (uniformArg[k])
-        step.map(arg, uniform[next++]);
+    mapUniformArgs(oldAfter, uniform, step);
     for (Operation &op : oldAfter->without_terminator())
       ib.clone(op, step);
     for (auto [k, arg] : llvm::enumerate(oldAfter->getArguments()))

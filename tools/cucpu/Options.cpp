@@ -30,6 +30,17 @@ void fatal(const Twine &message) {
 
 namespace {
 
+/// The count that `flag` (`-fname=`) gives in `value`: a whole number of
+/// `what` from 1 to `max`; anything else is a fatal error.
+unsigned parseCount(StringRef flag, StringRef value, unsigned max,
+                    StringRef what) {
+  unsigned count;
+  if (value.getAsInteger(10, count) || count < 1 || count > max)
+    fatal(flag + " wants a number of " + what + " from 1 to " + Twine(max) +
+          ", not '" + value + "'");
+  return count;
+}
+
 const char *kHelp = R"(OVERVIEW: cucpu - compiles CUDA C++ programs into multi-threaded CPU executables
 
 USAGE: cucpu [options] file.cu [more inputs...] [-o output]
@@ -624,11 +635,8 @@ const std::vector<OptionSpec> &optionTable() {
        [](P &p, StringRef) { p.opts.pipeline.interchangeJam = 1; }, true},
       {Form::Equals, {"-fcucpu-unroll-and-jam"},
        [](P &p, StringRef v) {
-         int64_t factor;
-         if (v.getAsInteger(10, factor) || factor < 1 || factor > 16)
-           fatal("-fcucpu-unroll-and-jam= wants a number of iterations from "
-                 "1 to 16, not '" + v + "'");
-         p.opts.pipeline.interchangeJam = factor;
+         p.opts.pipeline.interchangeJam =
+             parseCount("-fcucpu-unroll-and-jam=", v, 16, "iterations");
        },
        true},
       {Form::Flag, {"-fno-cucpu-split-thread-loops"},
@@ -647,11 +655,8 @@ const std::vector<OptionSpec> &optionTable() {
        [](P &p, StringRef) { p.opts.pipeline.coarsenBlocks = 1; }, true},
       {Form::Equals, {"-fcucpu-coarsen-blocks"},
        [](P &p, StringRef v) {
-         int64_t factor;
-         if (v.getAsInteger(10, factor) || factor < 1 || factor > 1024)
-           fatal("-fcucpu-coarsen-blocks= wants a number of blocks from 1 "
-                 "to 1024, not '" + v + "'");
-         p.opts.pipeline.coarsenBlocks = factor;
+         p.opts.pipeline.coarsenBlocks =
+             parseCount("-fcucpu-coarsen-blocks=", v, 1024, "blocks");
        },
        true},
       {Form::Flag, {"-fno-cucpu-specialize-block-size"},
