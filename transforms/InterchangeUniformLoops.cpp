@@ -296,27 +296,29 @@ void Interchange::buildPost(OpBuilder &b, Block *source, unsigned depth,
     if (!empty) {
       Value cond = materialize(b, ifOp.getCondition(), post, mapping);
       bool results = ifOp.getNumResults() != 0;
+      // Without results the if comes with its (empty) yield; with results
+      // it has neither yield nor else branch yet.
       auto rebuilt = scf::IfOp::create(b, ifOp.getLoc(), ifOp.getResultTypes(),
                                        cond, /*withElseRegion=*/results);
-      if (!results)
-        rebuilt.getThenRegion().front().getTerminator()->erase();
       OpBuilder inner = OpBuilder::atBlockEnd(rebuilt.thenBlock());
+      if (!results)
+        inner.setInsertionPoint(rebuilt.thenBlock()->getTerminator());
       // What the if's body loads or recomputes stays inside it.
       IRMapping innerMapping = mapping;
       buildPost(inner, then, depth + 1, post, innerMapping);
-      // The values the if yields: the then branch's, and the else branch's
-      // (which computes nothing: values from before the if).
-      auto yieldMapped = [&](OpBuilder &at, Operation *terminator,
-                             IRMapping &m) {
-        SmallVector<Value> values;
-        for (Value v : terminator->getOperands())
-          values.push_back(crossing.contains(v)
-                               ? materialize(at, v, post, m)
-                               : m.lookupOrDefault(v));
-        scf::YieldOp::create(at, ifOp.getLoc(), values);
-      };
-      yieldMapped(inner, then->getTerminator(), innerMapping);
       if (results) {
+        // The values the if yields: the then branch's, and the else
+        // branch's (which computes nothing: values from before the if).
+        auto yieldMapped = [&](OpBuilder &at, Operation *terminator,
+                               IRMapping &m) {
+          SmallVector<Value> values;
+          for (Value v : terminator->getOperands())
+            values.push_back(crossing.contains(v)
+                                 ? materialize(at, v, post, m)
+                                 : m.lookupOrDefault(v));
+          scf::YieldOp::create(at, ifOp.getLoc(), values);
+        };
+        yieldMapped(inner, then->getTerminator(), innerMapping);
         OpBuilder otherwise = OpBuilder::atBlockBegin(rebuilt.elseBlock());
         IRMapping elseMapping = mapping;
         yieldMapped(otherwise, ifOp.elseBlock()->getTerminator(), elseMapping);

@@ -107,9 +107,8 @@ def InterchangeUniformLoops
     thread loop calls math functions outside it (which vectorize only in
     an innermost thread loop). An if on the path that yields values yields
     nothing in the first new thread loop and is rebuilt, with its results,
-    in the last. Each
-    interchange may expose a loop nested in the interchanged one; the pass
-    repeats until none is left.
+    in the last. Each interchange may expose a loop nested in the
+    interchanged one; the pass repeats until none is left.
 
     With `jam` > 1 (unroll and jam), a loop body without loops of its own
     and whose condition and counter steps are pure runs `jam` iterations
