@@ -169,6 +169,13 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
                                    /*remarks=*/options.remarks}));
       pm.addPass(createCanonicalizeKeepingLaunch());
       pm.addPass(createCSEPass());
+      if (options.hoistVersionChecks) {
+        pm.addNestedPass<func::FuncOp>(
+            createHoistVersionChecks({/*maxOps=*/1000,
+                                      /*remarks=*/options.remarks}));
+        pm.addPass(createCanonicalizeKeepingLaunch());
+        pm.addPass(createCSEPass());
+      }
     }
     // Before widening, which does the arithmetic this proves free of wrap
     // in 64 bits.

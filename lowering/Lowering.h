@@ -70,6 +70,9 @@ struct PipelineOptions {
   /// In short rows, narrowing first copies a thread loop for the blocks
   /// where its guard's comparisons of x hold for the whole row.
   bool versionRows = true;
+  /// A versioning check that narrowing makes inside the loops over a
+  /// coarsened group's blocks and a block's rows is made once for them.
+  bool hoistVersionChecks = true;
   /// Narrowing keeps comparisons of x as masks in kernels launched with at
   /// most this many threads along x; 0: narrows them too.
   int64_t maskRowsUpTo = 32;

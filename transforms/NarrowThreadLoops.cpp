@@ -247,6 +247,9 @@ private:
   Type i64;
   SmallVector<Value> lower, upper, originalLower, originalUpper;
   SmallVector<Value> checks;
+  /// Additions without nsw that `checks` show not to wrap, with the number
+  /// of checks when each was added (a comparison dropped drops them too).
+  SmallVector<std::pair<Operation *, size_t>> provenNoWrap;
   SmallVector<Operation *> narrowed;
   unsigned masked = 0;
 };
@@ -322,6 +325,7 @@ std::optional<Narrowing::Affine> Narrowing::asAffine(Value v) {
       return std::nullopt;
     requireRange(inner->dim, offset, -(int64_t(1) << (width - 1)),
                  (int64_t(1) << (width - 1)) - 1);
+    provenNoWrap.push_back({def, checks.size()});
   }
   return Affine{inner->dim, offset};
 }
@@ -351,19 +355,24 @@ bool Narrowing::narrowBy(arith::CmpIOp cmp, bool negated) {
   // Work on a copy of the checks: a comparison that cannot be used must not
   // leave its checks behind.
   size_t checkCount = checks.size();
+  auto dropChecks = [&] {
+    checks.resize(checkCount);
+    while (!provenNoWrap.empty() && provenNoWrap.back().second > checkCount)
+      provenNoWrap.pop_back();
+  };
   std::optional<Affine> affine = asAffine(lhs);
   if (!affine) {
-    checks.resize(checkCount);
+    dropChecks();
     return false;
   }
   bool maskedX = affine->dim == 0 && pred != CmpIPredicate::eq;
   if (take == Take::AllButMaskedX && maskedX) {
-    checks.resize(checkCount);
+    dropChecks();
     ++masked;
     return false;
   }
   if (take == Take::OnlyMaskedX && !maskedX) {
-    checks.resize(checkCount);
+    dropChecks();
     return false;
   }
   if (isUnsigned)
@@ -439,6 +448,18 @@ Narrowing::cloneUnder(Value condition, ValueRange newLower,
       cast<scf::ParallelOp>(versionOn(b, loc, loop, condition, mapping));
   copyLoop.getLowerBoundMutable().assign(newLower);
   copyLoop.getUpperBoundMutable().assign(newUpper);
+  copyLoop->getParentOp()->setAttr(kVersionAttr, b.getUnitAttr());
+  // The checks hold in the copy: the additions they cover do not wrap, and
+  // with nsw LLVM computes their addresses without checking for wrap itself.
+  for (auto [op, _] : provenNoWrap) {
+    Operation *copy = mapping.lookup(op);
+    auto iface = cast<arith::ArithIntegerOverflowFlagsInterface>(copy);
+    arith::IntegerOverflowFlags flags = iface.getOverflowAttr().getValue() |
+                                        arith::IntegerOverflowFlags::nsw;
+    copy->setAttr(iface.getIntegerOverflowAttrName(),
+                  arith::IntegerOverflowFlagsAttr::get(copy->getContext(),
+                                                       flags));
+  }
   // Inside the copy the comparisons hold.
   for (auto [op, negated] : replaced) {
     Operation *copy = mapping.lookup(op);

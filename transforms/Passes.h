@@ -64,6 +64,11 @@ constexpr llvm::StringLiteral kPerThreadAttr = "cucpu.per_thread";
 /// Attribute on the allocas of a parallel-LICM memo: the threads of a loop
 /// share them on purpose.
 constexpr llvm::StringLiteral kMemoAttr = "cucpu.memo";
+/// Unit attribute on an `scf.if` that versions code: its then branch is a
+/// copy of its else branch specialized for a condition that holds in most
+/// blocks (NarrowThreadLoops makes them). HoistVersionChecks takes such a
+/// check once for the loops around it.
+constexpr llvm::StringLiteral kVersionAttr = "cucpu.version";
 /// The attribute scf-to-cf moves from an scf.for to its latch branch.
 constexpr llvm::StringLiteral kLoopAnnotationAttr = "llvm.loop_annotation";
 

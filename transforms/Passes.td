@@ -344,6 +344,39 @@ def NarrowThreadLoops : Pass<"simt-narrow-thread-loops", "mlir::func::FuncOp"> {
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
+def HoistVersionChecks : Pass<"simt-hoist-version-checks", "mlir::func::FuncOp"> {
+  let summary = "Take a versioning check once for the loops around it";
+  let description = [{
+    Runs on the CPU path after NarrowThreadLoops, whose copies of a thread
+    loop for the blocks where a guard holds for every thread are `scf.if`s
+    marked `cucpu.version`. After block coarsening such a check sits inside
+    the loops over the group's blocks and over the rows of a block, and is
+    evaluated for every 16-thread row. When the condition is computed, with
+    operations that have no effects and cannot trap, from values defined
+    before an enclosing loop nest and the induction variables of the
+    `scf.for` loops in it, the check is made once for all of the nest's
+    iterations, and the nest is versioned on the result:
+
+    ```
+    threads (y) { for m { if (c(m)) { A } else { B } } }
+    ->
+    all = for m: and(c(m))
+    if (all) { threads (y) { for m { A } } }
+    else { threads (y) { for m { if (c(m)) { A } else { B } } } }
+    ```
+
+    The nest climbed over consists of `scf.for`, `scf.if` and thread loops,
+    up to the block loop.
+  }];
+  let options = [
+    Option<"maxOps", "max-ops", "unsigned", /*default=*/"1000",
+           "Largest nest (in operations) that is copied">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per hoisted check">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 def CanonicalizeKeepingLaunch : Pass<"simt-canonicalize"> {
   let summary = "Canonicalize, but keep the launch's loop nest";
   let description = [{

@@ -6,11 +6,14 @@
 // RUN: %cucpu -O2 -fcucpu-coarsen-blocks=3 -Rpass=cucpu %s -o %t3 2> %t3.remarks && %t3 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=THREE < %t3.remarks
 // RUN: not %cucpu -fcucpu-coarsen-blocks=0 %s -o %t4 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: %cucpu -O2 -fno-cucpu-hoist-version-checks %s -o %t5 && %t5 | FileCheck %s
 // CHECK: PASS
 // REMARK: coarsen_blocks.cu:{{[0-9]+}}:{{[0-9]+}}: remark: cucpu: 8 neighbouring blocks along x run each phase together, for blocks of 16x16x1
 // The update's guard (`col < n`) reads the row's multiplier under the mask:
 // row versioning copies it for the groups away from the matrix's edge.
 // REMARK: comparison(s) of x hold for the whole row
+// That copy's check is made once per group for all its blocks and rows.
+// REMARK: coarsen_blocks.cu:[[# @LINE + 27]]:3: remark: cucpu: check for the copy without this guard's comparisons made once for the 2 loop(s) around it
 // OFF-NOT: neighbouring blocks
 // THREE: remark: cucpu: 3 neighbouring blocks along x run each phase together
 // BAD: error: -fcucpu-coarsen-blocks= wants a number of blocks from 1 to 1024, not '0'

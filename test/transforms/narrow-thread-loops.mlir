@@ -90,9 +90,14 @@ func.func @first_thread(%out: !llvm.ptr, %blocks: index, %threads: index) {
 // CHECK: arith.maxsi
 // CHECK: scf.if
 // CHECK:   scf.parallel
+// The checks show that base + x does not wrap: in the copy it says so.
+// CHECK:     arith.addi %arg2, %{{.*}} overflow<nsw> : i32
 // CHECK: } else {
 // CHECK:   scf.parallel
+// CHECK:     arith.addi %arg2, %{{.*}} : i32
 // CHECK:     arith.cmpi uge
+// The copy is a version for HoistVersionChecks.
+// CHECK: } {cucpu.version}
 func.func @unsigned_window(%out: !llvm.ptr, %lo: i32, %base: i32,
                            %blocks: index, %threads: index) {
   %c0 = arith.constant 0 : index
@@ -104,7 +109,9 @@ func.func @unsigned_window(%out: !llvm.ptr, %lo: i32, %base: i32,
       %i = arith.addi %base, %x : i32
       %in = arith.cmpi uge, %i, %lo : i32
       scf.if %in {
-        llvm.store %one, %out : f32, !llvm.ptr
+        %ii = arith.extsi %i : i32 to i64
+        %p = llvm.getelementptr %out[%ii] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        llvm.store %one, %p : f32, !llvm.ptr
       }
       scf.reduce
     } {cucpu.loop = "thread"}
