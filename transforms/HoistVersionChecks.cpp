@@ -233,9 +233,9 @@ struct HoistVersionChecksPass
   using HoistVersionChecksBase::HoistVersionChecksBase;
 
   void runOnOperation() override {
-    // Each round versions one nest and leaves the checks of the copy that
-    // holds them true that stay inside to later rounds; the rounds are
-    // bounded, as each copies code.
+    // Each round versions one nest. Checks inside its copy that climb to
+    // smaller nests are left to later rounds; the rounds are bounded, as
+    // each copies code.
     constexpr unsigned kMaxRounds = 16;
     for (unsigned round = 0; round < kMaxRounds; ++round) {
       SmallVector<std::pair<scf::IfOp, Operation *>> candidates;
