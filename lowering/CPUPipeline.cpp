@@ -156,7 +156,8 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     if (options.optLevel != 0 && options.innerSerialization &&
         options.coarsenBlocks > 1) {
       pm.addNestedPass<func::FuncOp>(createCoarsenBlocks(
-          {/*factor=*/options.coarsenBlocks, /*remarks=*/options.remarks}));
+          {/*factor=*/options.coarsenBlocks, /*remarks=*/options.remarks,
+           /*remarksMissed=*/options.remarksMissed}));
       pm.addPass(createCanonicalizeKeepingLaunch());
       pm.addPass(createCSEPass());
     }

@@ -52,6 +52,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace cucpu {
 #define GEN_PASS_DEF_COARSENBLOCKS
@@ -129,47 +131,71 @@ RowAccesses classifyAccesses(scf::ParallelOp loop, Value blockX,
   return result;
 }
 
-/// Whether `blockLoop` has the shape this pass rewrites (see the header).
-bool canCoarsen(scf::ParallelOp blockLoop) {
+/// Why `blockLoop` does not have the shape this pass rewrites (see the
+/// header), or null when it does. Loops whose blocks use no y index are not
+/// 2D tiles; for them the reason is empty.
+std::optional<std::string> whyNotCoarsened(scf::ParallelOp blockLoop) {
   if (blockLoop.getNumResults() != 0 || !countsFromZeroByOne(blockLoop))
-    return false;
+    return "the block loop yields values or does not count from 0 by 1";
   bool usesY = false, hasThreadLoop = false;
+  // The body's departures from the shape, each once, in the order found.
+  llvm::SetVector<StringRef> shapeReasons;
+  auto shapeReason = [&](StringRef reason) { shapeReasons.insert(reason); };
   for (Operation &op : blockLoop.getBody()->without_terminator()) {
     if (auto alloca = dyn_cast<LLVM::AllocaOp>(op)) {
-      if (alloca->hasAttr(kPerThreadAttr) ||
-          !matchPattern(alloca.getArraySize(), m_Constant()) ||
-          !blockLoop.isDefinedOutsideOfLoop(alloca.getArraySize()))
-        return false;
+      if (alloca->hasAttr(kPerThreadAttr)) {
+        shapeReason("values pass from one phase to the next in per-thread "
+                      "buffers");
+        continue;
+      }
+      if (!matchPattern(alloca.getArraySize(), m_Constant()) ||
+          !blockLoop.isDefinedOutsideOfLoop(alloca.getArraySize())) {
+        shapeReason("its shared memory has a size known only at run time");
+        continue;
+      }
       // Only the thread loops may use the shared memory.
       for (Operation *user : alloca->getUsers())
         if (user->getBlock() == blockLoop.getBody())
-          return false;
+          shapeReason("a block-level variable is used between phases");
       continue;
     }
     if (auto loop = dyn_cast<scf::ParallelOp>(op)) {
       if (loop.getNumResults() != 0 || !countsFromZeroByOne(loop))
-        return false;
+        shapeReason("a thread loop yields values or does not count from 0 "
+                      "by 1");
       hasThreadLoop = true;
       if (loop.getNumLoops() > 1 && !loop.getInductionVars()[1].use_empty())
         usesY = true;
       continue;
     }
-    if (op.getNumRegions() != 0 || !isPure(&op))
-      return false;
+    if (op.getNumRegions() != 0) {
+      // A loop over steps around barriers (hotspot's pyramid).
+      op.walk([&](scf::ParallelOp loop) {
+        hasThreadLoop = true;
+        if (loop.getNumLoops() > 1 && !loop.getInductionVars()[1].use_empty())
+          usesY = true;
+      });
+      shapeReason("its phases sit inside a loop or branch of the block");
+      continue;
+    }
+    if (!isPure(&op))
+      shapeReason("an operation with effects lies between phases");
   }
-  if (!hasThreadLoop || !usesY)
-    return false;
+  if (!usesY || !hasThreadLoop)
+    return std::string();
+  if (!shapeReasons.empty())
+    return llvm::join(shapeReasons, "; ");
   // Profitable where neighbouring blocks along x continue each other's rows.
   Value blockX = blockLoop.getInductionVars()[0];
   bool sweeps = false;
   for (auto loop : blockLoop.getBody()->getOps<scf::ParallelOp>()) {
     RowAccesses rows = classifyAccesses(loop, blockX, blockLoop);
     if (rows.stacksBlocks)
-      return false;
+      return "the blocks along x hold far-apart rows";
     sweeps |= rows.sweepsRows;
   }
   if (!sweeps)
-    return false;
+    return "no phase sweeps rows of a run-time pitch";
   // Memos hand values from one thread to the next in the serial order,
   // which coarsening changes.
   WalkResult memo = blockLoop.walk([](Operation *op) {
@@ -179,7 +205,9 @@ bool canCoarsen(scf::ParallelOp blockLoop) {
           return WalkResult::interrupt();
     return WalkResult::advance();
   });
-  return !memo.wasInterrupted();
+  if (memo.wasInterrupted())
+    return "values are memoized across its threads";
+  return std::nullopt;
 }
 
 /// Rewrites `blockLoop` to run `factor` blocks along x per iteration.
@@ -349,8 +377,12 @@ struct CoarsenBlocksPass
         blockLoops.push_back(loop);
     });
     for (scf::ParallelOp blockLoop : blockLoops) {
-      if (!canCoarsen(blockLoop))
+      if (std::optional<std::string> reason = whyNotCoarsened(blockLoop)) {
+        if (remarksMissed && !reason->empty())
+          blockLoop.emitRemark()
+              << "cucpu: neighbouring blocks not coarsened: " << *reason;
         continue;
+      }
       auto func = blockLoop->getParentOfType<func::FuncOp>();
       auto shape =
           func ? func->getAttrOfType<DenseI64ArrayAttr>(kLaunchBlockAttr)

@@ -217,6 +217,9 @@ def CoarsenBlocks : Pass<"simt-coarsen-blocks", "mlir::func::FuncOp"> {
            "Blocks along x per group (below 2: no coarsening)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark per coarsened block loop">,
+    Option<"remarksMissed", "remarks-missed", "bool", /*default=*/"false",
+           "Emit a remark with the reason for each 2D block loop that is "
+           "not coarsened">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect",
                            "mlir::arith::ArithDialect"];

@@ -1,5 +1,14 @@
 // RUN: cucpu-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(simt-coarsen-blocks))' | FileCheck %s
 // RUN: cucpu-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(simt-coarsen-blocks{factor=1}))' | FileCheck %s --check-prefix=OFF
+// RUN: cucpu-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(simt-coarsen-blocks{remarks-missed=1}))' -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISSED
+
+// With remarks-missed, each 2D block loop left alone says why (the first
+// two functions are coarsened or lack a launch size):
+// MISSED-NOT: remark
+// MISSED: remark: cucpu: neighbouring blocks not coarsened: the blocks along x hold far-apart rows
+// MISSED: remark: cucpu: neighbouring blocks not coarsened: values pass from one phase to the next in per-thread buffers
+// MISSED: remark: cucpu: neighbouring blocks not coarsened: its phases sit inside a loop or branch of the block
+// MISSED-NOT: remark
 
 // A 16x16 tiling of a row-major array with a run-time pitch, launched with
 // 16x16 blocks: under a check of the block size, 8 neighbouring blocks
@@ -71,6 +80,7 @@ func.func @rows(%gx: index, %gy: index, %bdx: index, %bdy: index,
 // Without a block size from the launches there are no constants to make
 // the groups' short loops worth it: nothing changes.
 // CHECK-LABEL: func.func @no_launch_size
+// OFF-LABEL: func.func @no_launch_size
 // CHECK-NOT: scf.if
 // CHECK-NOT: scf.for
 func.func @no_launch_size(%gx: index, %gy: index, %bdx: index, %bdy: index,
@@ -154,6 +164,40 @@ func.func @per_thread_buffer(%gx: index, %gy: index, %bdx: index,
       %v = llvm.load %p : !llvm.ptr -> f32
       llvm.store %v, %buf : f32, !llvm.ptr
       scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Phases inside a loop of the block (hotspot's steps, with barriers in the
+// loop): not coarsened.
+// CHECK-LABEL: func.func @phases_in_loop
+// CHECK-NOT: scf.if
+// CHECK: scf.for
+// CHECK-NOT: scf.for
+func.func @phases_in_loop(%gx: index, %gy: index, %bdx: index, %bdy: index,
+                          %a: !llvm.ptr, %n: i64, %steps: index)
+    attributes {cucpu.launch_block = array<i64: 16, 16, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  scf.parallel (%x, %y, %z) = (%c0, %c0, %c0) to (%gx, %gy, %c1) step (%c1, %c1, %c1) {
+    %col0 = arith.muli %x, %c16 : index
+    scf.for %s = %c0 to %steps step %c1 {
+      scf.parallel (%tx, %ty, %tz) = (%c0, %c0, %c0) to (%bdx, %bdy, %c1) step (%c1, %c1, %c1) {
+        %col = arith.addi %col0, %tx : index
+        %rowi = arith.index_cast %ty : index to i64
+        %coli = arith.index_cast %col : index to i64
+        %off = arith.muli %rowi, %n : i64
+        %idx = arith.addi %off, %coli : i64
+        %p = llvm.getelementptr %a[%idx] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        %v = llvm.load %p : !llvm.ptr -> f32
+        llvm.store %v, %p : f32, !llvm.ptr
+        scf.reduce
+      }
     }
     scf.reduce
   }

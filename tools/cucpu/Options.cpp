@@ -216,7 +216,8 @@ COMPILATION OPTIONS:
                         none (one scalar call per thread)
   -Rpass=cucpu          A remark for each parallel optimization applied
   -Rpass-missed=cucpu   A remark for each barrier kept, with the accesses
-                        that need it
+                        that need it, and for each 2D block loop whose
+                        neighbouring blocks are not coarsened, with why
   -g                    Emit debug information for host code
   -W<warning>, -w       Warning options (-Wall, -Werror, -Wno-<warning>, ...),
                         passed to clang, which reports warnings for host and
