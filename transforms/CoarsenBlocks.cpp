@@ -34,7 +34,14 @@
 // The block loop's body must consist of shared allocations of constant
 // size, operations without effects and thread loops with one block size:
 // values that a thread loop computes for a later one (per-thread buffers)
-// and parallel-LICM memos are left alone. It must also sweep rows: some
+// and parallel-LICM memos are left alone. The thread loops may also sit in
+// loops and branches of the block (hotspot's loop over steps, with barriers
+// inside) that take the same path in every block: their bounds and
+// conditions come from values before the block loop and from the block-level
+// locals that barrier lowering keeps for a loop counter or a condition's
+// flag, when every store to those writes such a value too. Such a loop runs
+// once for the group, each thread loop in it per member, and the locals stay
+// one for the group: a member's copy of a store writes what the first wrote. It must also sweep rows: some
 // access runs along x and scales a row index from y by a pitch known only
 // at run time (`a[i * n + j]`), and none scales the block's x index with a
 // thread index (`(blockIdx.x * 16 + ty) * n + tx`: blocks along x stacked
@@ -131,6 +138,141 @@ RowAccesses classifyAccesses(scf::ParallelOp loop, Value blockX,
   return result;
 }
 
+/// The thread loops of `blockLoop`, also those inside the loops and
+/// branches of its body, in order.
+SmallVector<scf::ParallelOp> threadLoopsOf(scf::ParallelOp blockLoop) {
+  SmallVector<scf::ParallelOp> loops;
+  blockLoop.getBody()->walk([&](scf::ParallelOp loop) {
+    loops.push_back(loop);
+    return WalkResult::skip();
+  });
+  return loops;
+}
+
+/// Whether `op` lies in a thread loop of `blockLoop`.
+bool inThreadLoop(Operation *op, scf::ParallelOp blockLoop) {
+  for (Operation *cur = op->getParentOp(); cur && cur != blockLoop;
+       cur = cur->getParentOp())
+    if (isa<scf::ParallelOp>(cur))
+      return true;
+  return false;
+}
+
+/// A block-level local that barrier lowering keeps for a value all of a
+/// block's threads share (a loop counter around barriers, the flag of a
+/// loop's condition): an alloca accessed only as a whole, loaded outside
+/// the thread loops. Coarsening keeps one for the group when every store
+/// writes a value that is the same for every block (see groupUniform):
+/// each member's copy of a store then writes what the first wrote.
+bool isUniformLocal(LLVM::AllocaOp alloca, scf::ParallelOp blockLoop) {
+  for (OpOperand &use : alloca->getUses()) {
+    Operation *user = use.getOwner();
+    if (auto load = dyn_cast<LLVM::LoadOp>(user)) {
+      if (inThreadLoop(load, blockLoop))
+        return false;
+      continue;
+    }
+    auto store = dyn_cast<LLVM::StoreOp>(user);
+    if (!store || use.getOperandNumber() != store.getAddrMutable()
+                                                .getOperandNumber())
+      return false;
+  }
+  return true;
+}
+
+/// Whether `v` is the same for every block of the launch: computed without
+/// effects from values defined before the block loop and loads of uniform
+/// locals outside the thread loops.
+bool groupUniform(Value v, scf::ParallelOp blockLoop,
+                  const llvm::SmallPtrSetImpl<Operation *> &uniformLocals) {
+  if (!blockLoop->isAncestor(v.getParentRegion()->getParentOp()))
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return false;
+  if (auto load = dyn_cast<LLVM::LoadOp>(def)) {
+    Operation *root = load.getAddr().getDefiningOp();
+    return root && uniformLocals.contains(root) &&
+           !inThreadLoop(load, blockLoop);
+  }
+  if (def->getNumRegions() != 0 || !isPure(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return groupUniform(operand, blockLoop, uniformLocals);
+  });
+}
+
+/// Whether the loop or branch `op` of the block body can run once for a
+/// group: its conditions and bounds are the same for every block, and its
+/// regions hold only thread loops, operations without effects, loads of
+/// uniform locals and such loops and branches.
+bool runsOncePerGroup(Operation *op, scf::ParallelOp blockLoop,
+                      const llvm::SmallPtrSetImpl<Operation *> &uniformLocals) {
+  if (op->getNumResults() != 0)
+    return false;
+  auto uniform = [&](Value v) {
+    return groupUniform(v, blockLoop, uniformLocals);
+  };
+  if (auto loop = dyn_cast<scf::ForOp>(op)) {
+    if (!loop.getInitArgs().empty() || !uniform(loop.getLowerBound()) ||
+        !uniform(loop.getUpperBound()) || !uniform(loop.getStep()))
+      return false;
+  } else if (auto branch = dyn_cast<scf::IfOp>(op)) {
+    if (!uniform(branch.getCondition()))
+      return false;
+  } else if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+    if (!loop.getInits().empty() ||
+        !uniform(loop.getConditionOp().getCondition()))
+      return false;
+  } else {
+    return false;
+  }
+  for (Region &region : op->getRegions())
+    for (Operation &inner : region.getOps()) {
+      if (isa<scf::ParallelOp>(inner) ||
+          inner.hasTrait<OpTrait::IsTerminator>())
+        continue;
+      if (auto load = dyn_cast<LLVM::LoadOp>(inner)) {
+        Operation *root = load.getAddr().getDefiningOp();
+        if (root && uniformLocals.contains(root))
+          continue;
+        return false;
+      }
+      if (inner.getNumRegions() != 0) {
+        if (!runsOncePerGroup(&inner, blockLoop, uniformLocals))
+          return false;
+        continue;
+      }
+      if (!isPure(&inner))
+        return false;
+    }
+  return true;
+}
+
+/// The uniform locals of `blockLoop` (see isUniformLocal) whose stores all
+/// write values that are the same for every block.
+llvm::SmallPtrSet<Operation *, 4> uniformLocalsOf(scf::ParallelOp blockLoop) {
+  llvm::SmallPtrSet<Operation *, 4> locals;
+  for (auto alloca : blockLoop.getBody()->getOps<LLVM::AllocaOp>())
+    if (isUniformLocal(alloca, blockLoop))
+      locals.insert(alloca);
+  // A local whose stored value depends on another that turns out not to be
+  // uniform is not either.
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (Operation *local : llvm::to_vector(locals))
+      for (Operation *user : local->getUsers())
+        if (auto store = dyn_cast<LLVM::StoreOp>(user))
+          if (!groupUniform(store.getValue(), blockLoop, locals)) {
+            locals.erase(local);
+            changed = true;
+            break;
+          }
+  }
+  return locals;
+}
+
 /// Why `blockLoop` does not have the shape this pass rewrites (see the
 /// header), or null when it does. Loops whose blocks use no y index are not
 /// 2D tiles; for them the reason is empty.
@@ -141,7 +283,23 @@ std::optional<std::string> whyNotCoarsened(scf::ParallelOp blockLoop) {
   // The body's departures from the shape, each once, in the order found.
   llvm::SetVector<StringRef> shapeReasons;
   auto shapeReason = [&](StringRef reason) { shapeReasons.insert(reason); };
+  llvm::SmallPtrSet<Operation *, 4> uniformLocals = uniformLocalsOf(blockLoop);
+  auto checkThreadLoop = [&](scf::ParallelOp loop) {
+    if (loop.getNumResults() != 0 || !countsFromZeroByOne(loop))
+      shapeReason("a thread loop yields values or does not count from 0 "
+                  "by 1");
+    hasThreadLoop = true;
+    if (loop.getNumLoops() > 1 && !loop.getInductionVars()[1].use_empty())
+      usesY = true;
+  };
   for (Operation &op : blockLoop.getBody()->without_terminator()) {
+    if (uniformLocals.contains(&op))
+      continue;
+    if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
+      Operation *root = load.getAddr().getDefiningOp();
+      if (root && uniformLocals.contains(root))
+        continue;
+    }
     if (auto alloca = dyn_cast<LLVM::AllocaOp>(op)) {
       if (alloca->hasAttr(kPerThreadAttr)) {
         shapeReason("values pass from one phase to the next in per-thread "
@@ -160,22 +318,19 @@ std::optional<std::string> whyNotCoarsened(scf::ParallelOp blockLoop) {
       continue;
     }
     if (auto loop = dyn_cast<scf::ParallelOp>(op)) {
-      if (loop.getNumResults() != 0 || !countsFromZeroByOne(loop))
-        shapeReason("a thread loop yields values or does not count from 0 "
-                      "by 1");
-      hasThreadLoop = true;
-      if (loop.getNumLoops() > 1 && !loop.getInductionVars()[1].use_empty())
-        usesY = true;
+      checkThreadLoop(loop);
       continue;
     }
     if (op.getNumRegions() != 0) {
-      // A loop over steps around barriers (hotspot's pyramid).
+      // A loop over steps around barriers (hotspot's pyramid) runs once for
+      // the group when it takes the same path in every block.
       op.walk([&](scf::ParallelOp loop) {
-        hasThreadLoop = true;
-        if (loop.getNumLoops() > 1 && !loop.getInductionVars()[1].use_empty())
-          usesY = true;
+        checkThreadLoop(loop);
+        return WalkResult::skip();
       });
-      shapeReason("its phases sit inside a loop or branch of the block");
+      if (!runsOncePerGroup(&op, blockLoop, uniformLocals))
+        shapeReason("its phases sit inside a loop or branch whose path may "
+                    "differ between blocks");
       continue;
     }
     if (!isPure(&op))
@@ -188,7 +343,7 @@ std::optional<std::string> whyNotCoarsened(scf::ParallelOp blockLoop) {
   // Profitable where neighbouring blocks along x continue each other's rows.
   Value blockX = blockLoop.getInductionVars()[0];
   bool sweeps = false;
-  for (auto loop : blockLoop.getBody()->getOps<scf::ParallelOp>()) {
+  for (scf::ParallelOp loop : threadLoopsOf(blockLoop)) {
     RowAccesses rows = classifyAccesses(loop, blockX, blockLoop);
     if (rows.stacksBlocks)
       return "the blocks along x hold far-apart rows";
@@ -221,9 +376,13 @@ void coarsen(scf::ParallelOp blockLoop, int64_t factor) {
       arith::CeilDivUIOp::create(b, loc, gridX, cFactor));
   Value outerX = blockLoop.getInductionVars()[0];
 
-  // Shared memory: one copy per block of the group.
+  // Shared memory: one copy per block of the group. Uniform locals stay
+  // one for the group.
+  llvm::SmallPtrSet<Operation *, 4> uniformLocals = uniformLocalsOf(blockLoop);
   SmallVector<LLVM::AllocaOp> shared;
   for (auto alloca : body->getOps<LLVM::AllocaOp>()) {
+    if (uniformLocals.contains(alloca))
+      continue;
     APInt size;
     matchPattern(alloca.getArraySize(), m_ConstantInt(&size));
     b.setInsertionPoint(blockLoop);
@@ -237,7 +396,7 @@ void coarsen(scf::ParallelOp blockLoop, int64_t factor) {
 
   SmallVector<Operation *> prefix;
   for (Operation &op : body->without_terminator())
-    if (!isa<LLVM::AllocaOp, scf::ParallelOp>(op))
+    if (op.getNumRegions() == 0 && isPure(&op))
       prefix.push_back(&op);
 
   // The group's first block and its number of blocks inside the grid.
@@ -248,8 +407,7 @@ void coarsen(scf::ParallelOp blockLoop, int64_t factor) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
 
-  for (auto loop :
-       llvm::make_early_inc_range(body->getOps<scf::ParallelOp>())) {
+  for (scf::ParallelOp loop : threadLoopsOf(blockLoop)) {
     // threads (y, z) { for member { threads (x) { work } } }: serialized,
     // row y of the group's blocks is one sweep. A phase that sweeps no rows
     // (`if (tx == 0) rowMult[ty] = ...`) runs block after block instead:
@@ -325,8 +483,12 @@ void coarsen(scf::ParallelOp blockLoop, int64_t factor) {
 /// of `blockLoop` share them and they are computed before it.
 std::optional<SmallVector<Value>> sharedBlockSize(scf::ParallelOp blockLoop) {
   std::optional<SmallVector<Value>> size;
-  for (auto loop : blockLoop.getBody()->getOps<scf::ParallelOp>()) {
+  for (scf::ParallelOp loop : threadLoopsOf(blockLoop)) {
     SmallVector<Value> bounds(loop.getUpperBound());
+    // A loop of one thread (the flag of a loop's condition) runs whatever
+    // the block size.
+    if (llvm::all_of(bounds, [](Value v) { return matchPattern(v, m_One()); }))
+      continue;
     if (!size)
       size = bounds;
     else if (*size != bounds)

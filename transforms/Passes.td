@@ -210,7 +210,10 @@ def CoarsenBlocks : Pass<"simt-coarsen-blocks", "mlir::func::FuncOp"> {
     ```
 
     A thread loop that does not sweep rows runs block after block:
-    `for b { threads (tx, ty) { ... } }`.
+    `for b { threads (tx, ty) { ... } }`. Thread loops may sit in loops and
+    branches of the block whose bounds and conditions are the same for every
+    block (a loop over steps with barriers inside); those run once per
+    group.
   }];
   let options = [
     Option<"factor", "factor", "int64_t", /*default=*/"8",

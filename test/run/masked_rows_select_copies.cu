@@ -3,9 +3,11 @@
 // RUN: %cucpu -O2 -fno-cucpu-select-versioning -fno-cucpu-masked-rows -fno-cucpu-rolled-thread-loops %s -o %t0 && %t0 | FileCheck %s
 // RUN: %cucpu -O2 -fno-cucpu-masked-rows %s -o %t1 && %t1 | FileCheck %s
 // RUN: %cucpu -O2 -fno-cucpu-row-versioning %s -o %t2 && %t2 | FileCheck %s
-// RUN: %cucpu -O2 -Rpass-missed=cucpu %s -o %t3 2>&1 | FileCheck %s --check-prefix=MISSED
-// Its blocks are not coarsened (hotspot's case), and the remark says why.
-// MISSED: masked_rows_select_copies.cu:[[# @LINE + 18]]:17: remark: cucpu: neighbouring blocks not coarsened: values pass from one phase to the next in per-thread buffers; its phases sit inside a loop or branch of the block
+// RUN: %cucpu -O2 -fno-cucpu-coarsen-blocks %s -o %t4 && %t4 | FileCheck %s
+// RUN: %cucpu -O2 -Rpass=cucpu -Rpass-missed=cucpu %s -o %t3 2>&1 | FileCheck %s --check-prefix=GROUPS
+// Its steps loop takes the same path in every block (a constant count):
+// neighbouring blocks run each phase together, the loop once per group.
+// GROUPS: masked_rows_select_copies.cu:[[# @LINE + 18]]:17: remark: cucpu: 8 neighbouring blocks along x run each phase together
 // CHECK: PASS
 // REMARK-DAG: masked_rows_select_copies.cu:[[# @LINE + 28]]:{{.*}} thread loop copied for the blocks in which 4 select condition(s) hold for every thread
 // REMARK-DAG: masked_rows_select_copies.cu:[[# @LINE + 30]]:{{.*}} comparison(s) of x kept as a mask

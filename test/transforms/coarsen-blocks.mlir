@@ -7,7 +7,7 @@
 // MISSED-NOT: remark
 // MISSED: remark: cucpu: neighbouring blocks not coarsened: the blocks along x hold far-apart rows
 // MISSED: remark: cucpu: neighbouring blocks not coarsened: values pass from one phase to the next in per-thread buffers
-// MISSED: remark: cucpu: neighbouring blocks not coarsened: its phases sit inside a loop or branch of the block
+// MISSED: remark: cucpu: neighbouring blocks not coarsened: its phases sit inside a loop or branch whose path may differ between blocks
 // MISSED-NOT: remark
 
 // A 16x16 tiling of a row-major array with a run-time pitch, launched with
@@ -173,11 +173,15 @@ func.func @per_thread_buffer(%gx: index, %gy: index, %bdx: index,
 // -----
 
 // Phases inside a loop of the block (hotspot's steps, with barriers in the
-// loop): not coarsened.
+// loop) whose bounds are the same for every block: the loop runs once for
+// the group, its thread loop per member.
 // CHECK-LABEL: func.func @phases_in_loop
-// CHECK-NOT: scf.if
-// CHECK: scf.for
-// CHECK-NOT: scf.for
+// CHECK: scf.if
+// CHECK:   scf.parallel
+// CHECK:     scf.for %{{.*}} = %c0{{.*}} to %arg6 step %c1{{.*}} {
+// CHECK:       scf.parallel
+// CHECK:         scf.for %{{.*}} = %c0{{.*}} to %{{.*}} step %c1{{.*}} {
+// CHECK: } else {
 func.func @phases_in_loop(%gx: index, %gy: index, %bdx: index, %bdy: index,
                           %a: !llvm.ptr, %n: i64, %steps: index)
     attributes {cucpu.launch_block = array<i64: 16, 16, 1>} {
@@ -186,6 +190,39 @@ func.func @phases_in_loop(%gx: index, %gy: index, %bdx: index, %bdy: index,
   %c16 = arith.constant 16 : index
   scf.parallel (%x, %y, %z) = (%c0, %c0, %c0) to (%gx, %gy, %c1) step (%c1, %c1, %c1) {
     %col0 = arith.muli %x, %c16 : index
+    scf.for %s = %c0 to %steps step %c1 {
+      scf.parallel (%tx, %ty, %tz) = (%c0, %c0, %c0) to (%bdx, %bdy, %c1) step (%c1, %c1, %c1) {
+        %col = arith.addi %col0, %tx : index
+        %rowi = arith.index_cast %ty : index to i64
+        %coli = arith.index_cast %col : index to i64
+        %off = arith.muli %rowi, %n : i64
+        %idx = arith.addi %off, %coli : i64
+        %p = llvm.getelementptr %a[%idx] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        %v = llvm.load %p : !llvm.ptr -> f32
+        llvm.store %v, %p : f32, !llvm.ptr
+        scf.reduce
+      }
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// The same loop with a count that depends on the block: blocks of a group
+// would need different paths, so the pass leaves it alone.
+// CHECK-LABEL: func.func @block_dependent_loop
+// CHECK-NOT: scf.if
+func.func @block_dependent_loop(%gx: index, %gy: index, %bdx: index,
+                                %bdy: index, %a: !llvm.ptr, %n: i64)
+    attributes {cucpu.launch_block = array<i64: 16, 16, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  scf.parallel (%x, %y, %z) = (%c0, %c0, %c0) to (%gx, %gy, %c1) step (%c1, %c1, %c1) {
+    %col0 = arith.muli %x, %c16 : index
+    %steps = arith.addi %x, %c1 : index
     scf.for %s = %c0 to %steps step %c1 {
       scf.parallel (%tx, %ty, %tz) = (%c0, %c0, %c0) to (%bdx, %bdy, %c1) step (%c1, %c1, %c1) {
         %col = arith.addi %col0, %tx : index
