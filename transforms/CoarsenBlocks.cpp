@@ -249,8 +249,56 @@ bool runsOncePerGroup(Operation *op, scf::ParallelOp blockLoop,
   return true;
 }
 
+/// Whether `v` is the same in every block for each thread: like
+/// groupUniform, but thread indices and what is computed from them without
+/// effects also count.
+bool sameInEveryBlock(Value v, scf::ParallelOp blockLoop,
+                      const llvm::SmallPtrSetImpl<Operation *> &uniformLocals) {
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    auto loop = dyn_cast<scf::ParallelOp>(arg.getOwner()->getParentOp());
+    if (loop && loop != blockLoop && blockLoop->isAncestor(loop))
+      return true;
+  }
+  Operation *def = v.getDefiningOp();
+  if (def && inThreadLoop(def, blockLoop) && def->getNumRegions() == 0 &&
+      isPure(def))
+    return llvm::all_of(def->getOperands(), [&](Value operand) {
+      return sameInEveryBlock(operand, blockLoop, uniformLocals);
+    });
+  return groupUniform(v, blockLoop, uniformLocals);
+}
+
+/// Whether `store` runs alike in every block: the conditions and bounds of
+/// the branches and loops around it (inside the block loop) are the same in
+/// every block for each thread. (`if (blockIdx.x == 0) s = 5;` stores a
+/// value that is the same everywhere, but in one block only.)
+bool storedAlike(LLVM::StoreOp store, scf::ParallelOp blockLoop,
+                 const llvm::SmallPtrSetImpl<Operation *> &uniformLocals) {
+  auto alike = [&](Value v) {
+    return sameInEveryBlock(v, blockLoop, uniformLocals);
+  };
+  for (Operation *op = store->getParentOp(); op && op != blockLoop;
+       op = op->getParentOp()) {
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      if (!alike(branch.getCondition()))
+        return false;
+    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      if (!alike(loop.getLowerBound()) || !alike(loop.getUpperBound()) ||
+          !alike(loop.getStep()))
+        return false;
+    } else if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+      if (!alike(loop.getConditionOp().getCondition()))
+        return false;
+    } else if (!isa<scf::ParallelOp>(op)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /// The uniform locals of `blockLoop` (see isUniformLocal) whose stores all
-/// write values that are the same for every block.
+/// write values that are the same for every block, and run alike in every
+/// block.
 llvm::SmallPtrSet<Operation *, 4> uniformLocalsOf(scf::ParallelOp blockLoop) {
   llvm::SmallPtrSet<Operation *, 4> locals;
   for (auto alloca : blockLoop.getBody()->getOps<LLVM::AllocaOp>())
@@ -264,7 +312,8 @@ llvm::SmallPtrSet<Operation *, 4> uniformLocalsOf(scf::ParallelOp blockLoop) {
     for (Operation *local : llvm::to_vector(locals))
       for (Operation *user : local->getUsers())
         if (auto store = dyn_cast<LLVM::StoreOp>(user))
-          if (!groupUniform(store.getValue(), blockLoop, locals)) {
+          if (!groupUniform(store.getValue(), blockLoop, locals) ||
+              !storedAlike(store, blockLoop, locals)) {
             locals.erase(local);
             changed = true;
             break;
