@@ -41,11 +41,12 @@
 // locals that barrier lowering keeps for a loop counter or a condition's
 // flag, when every store to those writes such a value too. Such a loop runs
 // once for the group, each thread loop in it per member, and the locals stay
-// one for the group: a member's copy of a store writes what the first wrote. It must also sweep rows: some
-// access runs along x and scales a row index from y by a pitch known only
-// at run time (`a[i * n + j]`), and none scales the block's x index with a
-// thread index (`(blockIdx.x * 16 + ty) * n + tx`: blocks along x stacked
-// as rows, where grouping them would interleave far-apart rows).
+// one for the group: a member's copy of a store writes what the first wrote.
+// The block loop must also sweep rows: some access runs along x and scales
+// a row index from y by a pitch known only at run time (`a[i * n + j]`), and
+// none scales the block's x index with a thread index (`(blockIdx.x * 16 +
+// ty) * n + tx`: blocks along x stacked as rows, where grouping them would
+// interleave far-apart rows).
 //
 //===----------------------------------------------------------------------===//
 
@@ -180,6 +181,27 @@ bool isUniformLocal(LLVM::AllocaOp alloca, scf::ParallelOp blockLoop) {
   return true;
 }
 
+/// The values that decide the path through the loop or branch `op`: the
+/// bounds of an `scf.for`, the condition of an `scf.if` or of an
+/// `scf.while`. None for other operations.
+std::optional<SmallVector<Value>> pathValues(Operation *op) {
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    return SmallVector<Value>{loop.getLowerBound(), loop.getUpperBound(),
+                              loop.getStep()};
+  if (auto branch = dyn_cast<scf::IfOp>(op))
+    return SmallVector<Value>{branch.getCondition()};
+  if (auto loop = dyn_cast<scf::WhileOp>(op))
+    return SmallVector<Value>{loop.getConditionOp().getCondition()};
+  return std::nullopt;
+}
+
+/// Whether `load` reads one of the `uniformLocals`.
+bool readsUniformLocal(LLVM::LoadOp load,
+                       const llvm::SmallPtrSetImpl<Operation *> &uniformLocals) {
+  Operation *root = load.getAddr().getDefiningOp();
+  return root && uniformLocals.contains(root);
+}
+
 /// Whether `v` is the same for every block of the launch: computed without
 /// effects from values defined before the block loop and loads of uniform
 /// locals outside the thread loops.
@@ -190,11 +212,9 @@ bool groupUniform(Value v, scf::ParallelOp blockLoop,
   Operation *def = v.getDefiningOp();
   if (!def)
     return false;
-  if (auto load = dyn_cast<LLVM::LoadOp>(def)) {
-    Operation *root = load.getAddr().getDefiningOp();
-    return root && uniformLocals.contains(root) &&
+  if (auto load = dyn_cast<LLVM::LoadOp>(def))
+    return readsUniformLocal(load, uniformLocals) &&
            !inThreadLoop(load, blockLoop);
-  }
   if (def->getNumRegions() != 0 || !isPure(def))
     return false;
   return llvm::all_of(def->getOperands(), [&](Value operand) {
@@ -208,33 +228,25 @@ bool groupUniform(Value v, scf::ParallelOp blockLoop,
 /// uniform locals and such loops and branches.
 bool runsOncePerGroup(Operation *op, scf::ParallelOp blockLoop,
                       const llvm::SmallPtrSetImpl<Operation *> &uniformLocals) {
-  if (op->getNumResults() != 0)
+  // A loop that carries values would need them per member.
+  auto forLoop = dyn_cast<scf::ForOp>(op);
+  auto whileLoop = dyn_cast<scf::WhileOp>(op);
+  if ((forLoop && !forLoop.getInitArgs().empty()) ||
+      (whileLoop && !whileLoop.getInits().empty()))
     return false;
-  auto uniform = [&](Value v) {
-    return groupUniform(v, blockLoop, uniformLocals);
-  };
-  if (auto loop = dyn_cast<scf::ForOp>(op)) {
-    if (!loop.getInitArgs().empty() || !uniform(loop.getLowerBound()) ||
-        !uniform(loop.getUpperBound()) || !uniform(loop.getStep()))
-      return false;
-  } else if (auto branch = dyn_cast<scf::IfOp>(op)) {
-    if (!uniform(branch.getCondition()))
-      return false;
-  } else if (auto loop = dyn_cast<scf::WhileOp>(op)) {
-    if (!loop.getInits().empty() ||
-        !uniform(loop.getConditionOp().getCondition()))
-      return false;
-  } else {
+  std::optional<SmallVector<Value>> path = pathValues(op);
+  if (op->getNumResults() != 0 || !path ||
+      !llvm::all_of(*path, [&](Value v) {
+        return groupUniform(v, blockLoop, uniformLocals);
+      }))
     return false;
-  }
   for (Region &region : op->getRegions())
     for (Operation &inner : region.getOps()) {
       if (isa<scf::ParallelOp>(inner) ||
           inner.hasTrait<OpTrait::IsTerminator>())
         continue;
       if (auto load = dyn_cast<LLVM::LoadOp>(inner)) {
-        Operation *root = load.getAddr().getDefiningOp();
-        if (root && uniformLocals.contains(root))
+        if (readsUniformLocal(load, uniformLocals))
           continue;
         return false;
       }
@@ -274,24 +286,15 @@ bool sameInEveryBlock(Value v, scf::ParallelOp blockLoop,
 /// value that is the same everywhere, but in one block only.)
 bool storedAlike(LLVM::StoreOp store, scf::ParallelOp blockLoop,
                  const llvm::SmallPtrSetImpl<Operation *> &uniformLocals) {
-  auto alike = [&](Value v) {
-    return sameInEveryBlock(v, blockLoop, uniformLocals);
-  };
   for (Operation *op = store->getParentOp(); op && op != blockLoop;
        op = op->getParentOp()) {
-    if (auto branch = dyn_cast<scf::IfOp>(op)) {
-      if (!alike(branch.getCondition()))
-        return false;
-    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      if (!alike(loop.getLowerBound()) || !alike(loop.getUpperBound()) ||
-          !alike(loop.getStep()))
-        return false;
-    } else if (auto loop = dyn_cast<scf::WhileOp>(op)) {
-      if (!alike(loop.getConditionOp().getCondition()))
-        return false;
-    } else if (!isa<scf::ParallelOp>(op)) {
+    if (isa<scf::ParallelOp>(op))
+      continue;
+    std::optional<SmallVector<Value>> path = pathValues(op);
+    if (!path || !llvm::all_of(*path, [&](Value v) {
+          return sameInEveryBlock(v, blockLoop, uniformLocals);
+        }))
       return false;
-    }
   }
   return true;
 }
@@ -344,11 +347,9 @@ std::optional<std::string> whyNotCoarsened(scf::ParallelOp blockLoop) {
   for (Operation &op : blockLoop.getBody()->without_terminator()) {
     if (uniformLocals.contains(&op))
       continue;
-    if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
-      Operation *root = load.getAddr().getDefiningOp();
-      if (root && uniformLocals.contains(root))
+    if (auto load = dyn_cast<LLVM::LoadOp>(op))
+      if (readsUniformLocal(load, uniformLocals))
         continue;
-    }
     if (auto alloca = dyn_cast<LLVM::AllocaOp>(op)) {
       if (alloca->hasAttr(kPerThreadAttr)) {
         shapeReason("values pass from one phase to the next in per-thread "
