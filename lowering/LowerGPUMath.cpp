@@ -5,18 +5,24 @@
 // for transcendental functions, which CUDA takes from libdevice. cucpu does
 // not need a CUDA installation, so single-precision transcendental functions
 // are computed by MLIR's polynomial approximations (after math-expand-ops has
-// written the rarer ones in terms of the common ones); what is left without
-// an instruction (double-precision transcendental functions) is an error at
-// the call, instead of a failure in the backend.
+// written the rarer ones in terms of the common ones), and double-precision
+// exp and log (with log2 and log10 from log) by the range reductions and
+// series below, accurate to about an ulp. What is left without an
+// instruction (other double-precision transcendental functions) is an error
+// at the call, instead of a failure in the backend.
 //
 //===----------------------------------------------------------------------===//
 
 #include "lowering/GPULowering.h"
 #include "lowering/Lowering.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <limits>
+#include <type_traits>
 
 namespace cucpu {
 #define GEN_PASS_DEF_LOWERGPUMATH
@@ -36,10 +42,177 @@ bool hasGPUInstruction(Operation *op) {
              math::CountLeadingZerosOp, math::CountTrailingZerosOp>(op);
 }
 
+/// Builds scalar f64 and i64 arithmetic at one location.
+struct F64Builder {
+  PatternRewriter &b;
+  Location loc;
+
+  Value f(double v) {
+    return arith::ConstantOp::create(b, loc, b.getF64FloatAttr(v));
+  }
+  Value i(int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
+  }
+  Value fma(Value a, Value x, Value c) {
+    return math::FmaOp::create(b, loc, a, x, c);
+  }
+  Value mul(Value a, Value x) { return arith::MulFOp::create(b, loc, a, x); }
+  Value add(Value a, Value x) { return arith::AddFOp::create(b, loc, a, x); }
+  Value sub(Value a, Value x) { return arith::SubFOp::create(b, loc, a, x); }
+  Value cmp(arith::CmpFPredicate pred, Value a, Value x) {
+    return arith::CmpFOp::create(b, loc, pred, a, x);
+  }
+  Value select(Value c, Value t, Value e) {
+    return arith::SelectOp::create(b, loc, c, t, e);
+  }
+  Value bitsOf(Value x) {
+    return arith::BitcastOp::create(b, loc, b.getI64Type(), x);
+  }
+  Value fromBits(Value bits) {
+    return arith::BitcastOp::create(b, loc, b.getF64Type(), bits);
+  }
+  /// 2^k for an i64 k in [-1022, 1023].
+  Value powerOfTwo(Value k) {
+    Value biased = arith::AddIOp::create(b, loc, k, i(1023));
+    return fromBits(arith::ShLIOp::create(b, loc, biased, i(52)));
+  }
+  /// c[0] + x * (c[1] + x * (...)), by Horner's rule with fused steps.
+  Value polynomial(Value x, ArrayRef<double> coefficients) {
+    Value acc = f(coefficients.back());
+    for (double c : llvm::reverse(coefficients.drop_back()))
+      acc = fma(acc, x, f(c));
+    return acc;
+  }
+};
+
+// ln 2 split so that k * kLn2Hi is exact for |k| < 2^21 (its low 32 bits
+// are zero), and the rest.
+constexpr double kLn2Hi = 6.93147180369123816490e-01;
+constexpr double kLn2Lo = 1.90821492927058770002e-10;
+constexpr double kInvLn2 = 1.44269504088896338700e+00;
+
+bool isScalarF64(Value v) { return v.getType().isF64(); }
+
+/// exp(x) = 2^k * e^r with k = round(x / ln 2) and |r| <= ln 2 / 2, where
+/// e^r is its Taylor series to r^13 (the next term is below 2^-57). 2^k is
+/// applied as two factors so that it stays a normal number down to the
+/// smallest subnormal result.
+struct ExpF64Lowering : OpRewritePattern<math::ExpOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::ExpOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isScalarF64(op.getOperand()))
+      return failure();
+    F64Builder b{rewriter, op.getLoc()};
+    Value x = op.getOperand();
+    // Beyond these e^x is inf or 0 anyway; the clamp keeps k in range.
+    Value clamped = arith::MinimumFOp::create(
+        rewriter, op.getLoc(), arith::MaximumFOp::create(rewriter, op.getLoc(), x, b.f(-746.0)),
+        b.f(710.0));
+    Value k = math::RoundEvenOp::create(rewriter, op.getLoc(),
+                                        b.mul(clamped, b.f(kInvLn2)));
+    Value r = b.fma(k, b.f(-kLn2Hi), clamped);
+    r = b.fma(k, b.f(-kLn2Lo), r);
+    SmallVector<double, 14> taylor;
+    double factorial = 1.0;
+    for (int n = 0; n <= 13; ++n) {
+      factorial *= n ? n : 1;
+      taylor.push_back(1.0 / factorial);
+    }
+    Value er = b.polynomial(r, taylor);
+    Value ki = arith::FPToSIOp::create(rewriter, op.getLoc(),
+                                       rewriter.getI64Type(), k);
+    Value k1 = arith::ShRSIOp::create(rewriter, op.getLoc(), ki, b.i(1));
+    Value k2 = arith::SubIOp::create(rewriter, op.getLoc(), ki, k1);
+    Value result = b.mul(b.mul(er, b.powerOfTwo(k1)), b.powerOfTwo(k2));
+    Value isNaN = b.cmp(arith::CmpFPredicate::UNO, x, x);
+    rewriter.replaceOp(op, b.select(isNaN, x, result));
+    return success();
+  }
+};
+
+/// log(x) = e ln 2 + log(m) with x = m 2^e, m in [sqrt(2)/2, sqrt(2)).
+/// With f = m - 1 and s = f / (2 + f), log(m) = 2 atanh(s) =
+/// f - s (f - 2R), R = s^2/3 + s^4/5 + ... + s^20/21 (|s| < 0.172, so the
+/// next term is below 2^-60 of the result); f is exact, which keeps the
+/// result within about an ulp.
+Value logF64(PatternRewriter &rewriter, Location loc, Value x) {
+  F64Builder b{rewriter, loc};
+  // Subnormals are scaled into the normal range first.
+  Value subnormal = b.cmp(arith::CmpFPredicate::OLT, x, b.f(0x1p-1022));
+  Value scaled = b.select(subnormal, b.mul(x, b.f(0x1p54)), x);
+  Value bias = b.select(subnormal, b.i(-54 - 1023), b.i(-1023));
+  Value bits = b.bitsOf(scaled);
+  Value e = arith::AddIOp::create(
+      rewriter, loc, arith::ShRUIOp::create(rewriter, loc, bits, b.i(52)),
+      bias);
+  Value mantissa = arith::AndIOp::create(rewriter, loc, bits,
+                                         b.i(0x000FFFFFFFFFFFFFLL));
+  Value m = b.fromBits(arith::OrIOp::create(rewriter, loc, mantissa,
+                                            b.i(0x3FF0000000000000LL)));
+  Value above = b.cmp(arith::CmpFPredicate::OGT, m, b.f(1.4142135623730951));
+  m = b.select(above, b.mul(m, b.f(0.5)), m);
+  e = b.select(above, arith::AddIOp::create(rewriter, loc, e, b.i(1)), e);
+  Value f = b.sub(m, b.f(1.0));
+  Value s = arith::DivFOp::create(rewriter, loc, f, b.add(b.f(2.0), f));
+  Value z = b.mul(s, s);
+  SmallVector<double, 10> odd;
+  for (int n = 1; n <= 10; ++n)
+    odd.push_back(1.0 / (2 * n + 1));
+  Value series = b.mul(z, b.polynomial(z, odd));
+  Value logM = b.sub(f, b.mul(s, b.fma(series, b.f(-2.0), f)));
+  Value ef = arith::SIToFPOp::create(rewriter, loc, rewriter.getF64Type(), e);
+  Value result = b.fma(ef, b.f(kLn2Hi), b.fma(ef, b.f(kLn2Lo), logM));
+  // log(+inf) = +inf, log(0) = -inf, log(x < 0) = NaN, NaN stays.
+  double inf = std::numeric_limits<double>::infinity();
+  result = b.select(b.cmp(arith::CmpFPredicate::OEQ, x, b.f(inf)), x, result);
+  result = b.select(b.cmp(arith::CmpFPredicate::OEQ, x, b.f(0.0)), b.f(-inf),
+                    result);
+  result = b.select(b.cmp(arith::CmpFPredicate::OLT, x, b.f(0.0)),
+                    b.f(std::numeric_limits<double>::quiet_NaN()), result);
+  return b.select(b.cmp(arith::CmpFPredicate::UNO, x, x), x, result);
+}
+
+struct LogF64Lowering : OpRewritePattern<math::LogOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::LogOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isScalarF64(op.getOperand()))
+      return failure();
+    rewriter.replaceOp(op, logF64(rewriter, op.getLoc(), op.getOperand()));
+    return success();
+  }
+};
+
+/// log2(x) and log10(x) of f64 as log(x) times a constant (within about
+/// two ulps); log10 of f32 likewise, from MLIR's single-precision log.
+template <typename LogOp>
+struct ScaledLogLowering : OpRewritePattern<LogOp> {
+  ScaledLogLowering(MLIRContext *ctx, double scale)
+      : OpRewritePattern<LogOp>(ctx), scale(scale) {}
+  LogicalResult matchAndRewrite(LogOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getOperand().getType();
+    if (!type.isF64() && !(type.isF32() && std::is_same_v<LogOp, math::Log10Op>))
+      return failure();
+    Location loc = op.getLoc();
+    Value log = math::LogOp::create(rewriter, loc, op.getOperand());
+    Value c = arith::ConstantOp::create(rewriter, loc,
+                                        rewriter.getFloatAttr(type, scale));
+    rewriter.replaceOpWithNewOp<arith::MulFOp>(op, log, c);
+    return success();
+  }
+  double scale;
+};
+
 struct LowerGPUMathPass
     : public cucpu::impl::LowerGPUMathBase<LowerGPUMathPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
+    patterns.add<ExpF64Lowering, LogF64Lowering>(&getContext());
+    patterns.add<ScaledLogLowering<math::Log2Op>>(&getContext(), kInvLn2);
+    patterns.add<ScaledLogLowering<math::Log10Op>>(&getContext(),
+                                                   0.43429448190325182765);
     populateMathPolynomialApproximationPatterns(
         patterns, MathPolynomialApproximationOptions{});
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
@@ -53,7 +226,8 @@ struct LowerGPUMathPass
       op->emitError("'")
           << op->getName().stripDialect() << "' on " << type
           << " has no implementation on the GPU target yet (cucpu does not "
-             "use libdevice; single precision is supported)";
+             "use libdevice; single precision and double-precision exp, "
+             "log, log2 and log10 are supported)";
       failed = true;
     });
     if (failed)

@@ -72,14 +72,23 @@ def build(command, output, inputs, timeout):
     return BuildResult(True, output, log=log)
 
 
-def cuda_command(cucpu, flags, common_dir, source, output):
-    # -march=native as for the references: it reaches the CUDA program's host
-    # code (its device code is compiled for this CPU in any case).
-    return [cucpu, "-O3", "-march=native"] + list(flags) + ["-I", common_dir, source, "-o", output]
+def cuda_command(cucpu, flags, common_dir, source, output, march="native"):
+    # The same -march as the references: it reaches the CUDA program's host
+    # code as well as its device code.
+    return ([cucpu, "-O3", "-march=" + march] + list(flags)
+            + ["-I", common_dir, source, "-o", output])
 
 
-def omp_command(cxx, common_dir, source, output):
-    return [cxx, "-O3", "-march=native", "-fopenmp", "-I", common_dir, source, "-o", output]
+def omp_command(cxx, common_dir, source, output, march="native"):
+    return [cxx, "-O3", "-march=" + march, "-fopenmp", "-I", common_dir, source, "-o", output]
+
+
+def prebuilt(output):
+    """The result of a build that --prebuilt does not run: the program must
+    already be there (built elsewhere with --build-only)."""
+    if os.path.isfile(output) and os.access(output, os.X_OK):
+        return BuildResult(True, output, skipped=True)
+    return BuildResult(False, output, "not built: --prebuilt found no %s" % output)
 
 
 def inputs_of(benchmark, common_dir, compiler):

@@ -122,6 +122,17 @@ def parse_args(argv):
     parser.add_argument("--verify-only", action="store_true",
                         help="build, run each implementation once, compare the outputs; no "
                              "timing tables; exit status 1 if anything fails")
+    parser.add_argument("--march", default="native", metavar="CPU",
+                        help="-march of both versions (default: native); a portable one "
+                             "(x86-64-v3) for programs built here with --build-only and run "
+                             "on another machine")
+    parser.add_argument("--build-only", action="store_true",
+                        help="only build the programs (and the STREAM probe) into the build "
+                             "directory; exit status 1 if a build fails")
+    parser.add_argument("--prebuilt", action="store_true",
+                        help="build nothing: run the programs --build-only left in the build "
+                             "directory (on a machine without cucpu or clang, e.g. one with "
+                             "the GPU that --config gpu=--cuda-gpu-arch=sm_XX programs need)")
     parser.add_argument("--build-dir", default=os.path.join(BENCH_ROOT, "build"), metavar="DIR",
                         help="where the programs are built (default: benchmarks/build/)")
     parser.add_argument("--out-dir", default=None, metavar="DIR",
@@ -143,6 +154,8 @@ def parse_args(argv):
         parser.error("--config names must be unique and neither 'omp' nor 'cucpu'")
     if options.threads is None:
         options.threads = [os.cpu_count() or 1]
+    if options.build_only and options.prebuilt:
+        parser.error("--build-only and --prebuilt exclude each other")
     if options.verify_only:
         options.reps = 1
     options.build_dir = os.path.abspath(options.build_dir)
@@ -181,6 +194,9 @@ def main(argv=None):
     parser, opts = parse_args(sys.argv[1:] if argv is None else argv)
 
     for option in ("cucpu", "cxx"):
+        if opts.prebuilt:
+            setattr(opts, option, "prebuilt")
+            continue
         path = resolve_tool(getattr(opts, option))
         if not path:
             parser.error("--%s: %s is not an executable%s" % (
@@ -212,7 +228,7 @@ def main(argv=None):
     impls += [Impl(name, "cuda", flags, env) for name, flags, env in opts.config]
 
     out_dir = opts.out_dir
-    if out_dir is None and not opts.verify_only:
+    if out_dir is None and not (opts.verify_only or opts.build_only):
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         out_dir = os.path.join(BENCH_ROOT, "results", stamp)
     if out_dir:
@@ -227,11 +243,18 @@ def main(argv=None):
                       scaling_csv_path=os.path.join(out_dir, "scaling.csv") if out_dir else None)
     try:
         try:
-            harness.build_all()
+            harness.build_all(with_stream=not opts.verify_only)
         except KeyboardInterrupt:
             harness.progress.done()
             print("interrupted while building", file=sys.stderr)
             return 130
+        if opts.build_only:
+            failed = [key for key, result in harness.builds.items() if not result.ok]
+            if harness.stream_build is not None and not harness.stream_build.ok:
+                failed.append(("stream_triad", "omp"))
+            print("%d of %d programs built in %s" % (
+                len(harness.builds) + 1 - len(failed), len(harness.builds) + 1, opts.build_dir))
+            return 1 if failed else 0
         harness.run_all(opts.threads, opts.reps, with_stream=not opts.verify_only)
     finally:
         harness.close()
@@ -248,15 +271,17 @@ def main(argv=None):
                                              ", results in " + out_dir if out_dir else ""))
         return 1 if failed or harness.interrupted else 0
 
-    configs = "; ".join(("%s = -O3 -march=native %s" % (i.config, " ".join(
+    configs = "; ".join(("%s = -O3 -march=%s %s" % (i.config, opts.march, " ".join(
         i.flags + ["(run with %s=%s)" % kv for kv in sorted(i.env.items())]))).strip()
                         for i in impls if i.kind == "cuda")
     info = [
         ("date", datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S")),
         ("machine", "%s, %s, %d cores" % (platform.node(), cpu_model(), os.cpu_count() or 1)),
-        ("cucpu", "%s (%s)" % (opts.cucpu, tool_version(opts.cucpu) or "version unknown")),
+        ("cucpu", "%s (%s)" % (opts.cucpu, tool_version(opts.cucpu) or "version unknown")
+                  if not opts.prebuilt else "prebuilt programs in %s" % opts.build_dir),
         ("configurations", configs),
-        ("OpenMP reference", "%s -O3 -march=native -fopenmp (%s)" % (opts.cxx, tool_version(opts.cxx))),
+        ("OpenMP reference", "%s -O3 -march=%s -fopenmp (%s)" % (
+            opts.cxx, opts.march, tool_version(opts.cxx) if not opts.prebuilt else "built elsewhere")),
         ("size", opts.size + (", --param %d" % opts.param if opts.param else "")),
         ("repetitions", "%d per implementation, interleaved" % opts.reps),
         ("threads", ", ".join(str(t) for t in opts.threads)),

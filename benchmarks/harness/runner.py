@@ -71,6 +71,7 @@ class Harness:
         # threads -> GB/s (None when the probe failed), and the failure detail
         self.stream = {}
         self.stream_problem = ""
+        self.stream_build = None
         self.progress = None
         self.interrupted = False
         self.csv_file = self.csv = None
@@ -122,7 +123,9 @@ class Harness:
 
     # --- building ----------------------------------------------------------
 
-    def build_all(self):
+    def build_all(self, with_stream=False):
+        """Builds every implementation of every benchmark, and with
+        `with_stream` the STREAM probe."""
         benches = self.all_benchmarks()
         progress = Progress(len(benches))
         self.progress = progress
@@ -135,16 +138,20 @@ class Harness:
                     continue
                 progress.step(index, bench.name, "build %s" % impl.config)
                 output = self.binary(bench, impl)
-                if impl.kind == "omp":
-                    command = builder.omp_command(opts.cxx, self.common_dir, bench.omp_source, output)
-                    compiler = opts.cxx
+                if opts.prebuilt:
+                    result = builder.prebuilt(output)
                 else:
-                    command = builder.cuda_command(opts.cucpu, impl.flags, self.common_dir,
-                                                   bench.cuda_source, output)
-                    compiler = opts.cucpu
-                result = builder.build(command, output,
-                                       builder.inputs_of(bench, self.common_dir, compiler),
-                                       opts.timeout)
+                    if impl.kind == "omp":
+                        command = builder.omp_command(opts.cxx, self.common_dir,
+                                                      bench.omp_source, output, opts.march)
+                        compiler = opts.cxx
+                    else:
+                        command = builder.cuda_command(opts.cucpu, impl.flags, self.common_dir,
+                                                       bench.cuda_source, output, opts.march)
+                        compiler = opts.cucpu
+                    result = builder.build(command, output,
+                                           builder.inputs_of(bench, self.common_dir, compiler),
+                                           opts.timeout)
                 self.builds[(bench.name, impl.config)] = result
                 if not result.ok:
                     progress.message("%s: %s build failed: %s (log: %s)" % (
@@ -153,18 +160,30 @@ class Harness:
                 progress.message("%s: warning: %s" % (bench.name, warning))
             if bench.problem:
                 progress.message("%s: %s" % (bench.name, bench.problem))
+        if with_stream:
+            progress.step(len(benches), "stream-triad", "build")
+            self.stream_build = self.build_stream()
+            if not self.stream_build.ok:
+                progress.message("stream_triad: " + self.stream_build.detail)
         progress.done()
 
     # --- the STREAM probe --------------------------------------------------
 
     STREAM_RUNS = 5
 
-    def measure_stream(self, threads_list):
+    def build_stream(self):
         opts = self.options
         output = os.path.join(self.build_dir, "stream_triad")
-        result = builder.build(
-            builder.omp_command(opts.cxx, self.common_dir, self.stream_source, output), output,
-            [self.stream_source, opts.cxx], opts.timeout)
+        if opts.prebuilt:
+            return builder.prebuilt(output)
+        return builder.build(
+            builder.omp_command(opts.cxx, self.common_dir, self.stream_source, output,
+                                opts.march), output, [self.stream_source, opts.cxx], opts.timeout)
+
+    def measure_stream(self, threads_list):
+        opts = self.options
+        result = self.stream_build or self.build_stream()
+        output = result.output
         if not result.ok:
             self.stream_problem = result.detail
             self.progress.message("stream_triad: " + result.detail)

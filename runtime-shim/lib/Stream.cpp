@@ -950,19 +950,12 @@ cudaError_t cudaEventDestroy(cudaEvent_t event) {
 }
 
 //===----------------------------------------------------------------------===//
-// Per-thread default stream variants. cucpu/default_stream.h maps the API
-// names to them when CUDA_API_PER_THREAD_DEFAULT_STREAM is defined: stream 0
-// then means the calling thread's own stream (_ptsz), and the synchronous
-// calls follow that stream instead of the legacy one (_ptds).
+// Per-thread default stream variants (PerThreadEntryPoints.inc).
 //===----------------------------------------------------------------------===//
 
 } // extern "C"
 
 namespace {
-
-cudaStream_t perThread(cudaStream_t stream) {
-  return stream ? stream : cudaStreamPerThread;
-}
 
 /// Makes the synchronous calls of its scope follow the per-thread stream.
 class PerThreadSynchronousCalls {
@@ -980,160 +973,7 @@ private:
 
 extern "C" {
 
-cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 gridDim, dim3 blockDim,
-                                  void **args, size_t sharedMem,
-                                  cudaStream_t stream) {
-  return cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem,
-                          perThread(stream));
-}
-
-cudaError_t cudaMemcpyAsync_ptsz(void *dst, const void *src, size_t count,
-                                 cudaMemcpyKind kind, cudaStream_t stream) {
-  return cudaMemcpyAsync(dst, src, count, kind, perThread(stream));
-}
-
-cudaError_t cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, const void *src,
-                                   size_t spitch, size_t width, size_t height,
-                                   cudaMemcpyKind kind, cudaStream_t stream) {
-  return cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind,
-                           perThread(stream));
-}
-
-cudaError_t cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count,
-                                 cudaStream_t stream) {
-  return cudaMemsetAsync(devPtr, value, count, perThread(stream));
-}
-
-cudaError_t cudaMemcpyToSymbolAsync_ptsz(const void *symbol, const void *src,
-                                         size_t count, size_t offset,
-                                         cudaMemcpyKind kind,
-                                         cudaStream_t stream) {
-  return cudaMemcpyToSymbolAsync(symbol, src, count, offset, kind,
-                                 perThread(stream));
-}
-
-cudaError_t cudaMemcpyFromSymbolAsync_ptsz(void *dst, const void *symbol,
-                                           size_t count, size_t offset,
-                                           cudaMemcpyKind kind,
-                                           cudaStream_t stream) {
-  return cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, kind,
-                                   perThread(stream));
-}
-
-cudaError_t cudaMemPrefetchAsync_ptsz(const void *devPtr, size_t count,
-                                      int dstDevice, cudaStream_t stream) {
-  return cudaMemPrefetchAsync(devPtr, count, dstDevice, perThread(stream));
-}
-
-cudaError_t cudaMallocAsync_ptsz(void **devPtr, size_t size,
-                                 cudaStream_t stream) {
-  return cudaMallocAsync(devPtr, size, perThread(stream));
-}
-
-cudaError_t cudaFreeAsync_ptsz(void *devPtr, cudaStream_t stream) {
-  return cudaFreeAsync(devPtr, perThread(stream));
-}
-
-cudaError_t cudaStreamSynchronize_ptsz(cudaStream_t stream) {
-  return cudaStreamSynchronize(perThread(stream));
-}
-
-cudaError_t cudaStreamQuery_ptsz(cudaStream_t stream) {
-  return cudaStreamQuery(perThread(stream));
-}
-
-cudaError_t cudaStreamGetFlags_ptsz(cudaStream_t stream, unsigned int *flags) {
-  return cudaStreamGetFlags(perThread(stream), flags);
-}
-
-cudaError_t cudaStreamGetPriority_ptsz(cudaStream_t stream, int *priority) {
-  return cudaStreamGetPriority(perThread(stream), priority);
-}
-
-cudaError_t cudaStreamWaitEvent_ptsz(cudaStream_t stream, cudaEvent_t event,
-                                     unsigned int flags) {
-  return cudaStreamWaitEvent(perThread(stream), event, flags);
-}
-
-cudaError_t cudaStreamAddCallback_ptsz(cudaStream_t stream,
-                                       cudaStreamCallback_t callback,
-                                       void *userData, unsigned int flags) {
-  return cudaStreamAddCallback(perThread(stream), callback, userData, flags);
-}
-
-cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t stream, cudaHostFn_t fn,
-                                    void *userData) {
-  return cudaLaunchHostFunc(perThread(stream), fn, userData);
-}
-
-cudaError_t cudaEventRecord_ptsz(cudaEvent_t event, cudaStream_t stream) {
-  return cudaEventRecord(event, perThread(stream));
-}
-
-cudaError_t cudaMemcpy3DAsync_ptsz(const cudaMemcpy3DParms *p,
-                                   cudaStream_t stream) {
-  return cudaMemcpy3DAsync(p, perThread(stream));
-}
-
-cudaError_t cudaMemset2DAsync_ptsz(void *devPtr, size_t pitch, int value,
-                                   size_t width, size_t height,
-                                   cudaStream_t stream) {
-  return cudaMemset2DAsync(devPtr, pitch, value, width, height,
-                           perThread(stream));
-}
-
-cudaError_t cudaMemset3DAsync_ptsz(cudaPitchedPtr pitchedDevPtr, int value,
-                                   cudaExtent extent, cudaStream_t stream) {
-  return cudaMemset3DAsync(pitchedDevPtr, value, extent, perThread(stream));
-}
-
-cudaError_t cudaMemcpy3D_ptds(const cudaMemcpy3DParms *p) {
-  PerThreadSynchronousCalls scope;
-  return cudaMemcpy3D(p);
-}
-
-cudaError_t cudaMemset3D_ptds(cudaPitchedPtr pitchedDevPtr, int value,
-                              cudaExtent extent) {
-  PerThreadSynchronousCalls scope;
-  return cudaMemset3D(pitchedDevPtr, value, extent);
-}
-
-cudaError_t cudaMemcpy_ptds(void *dst, const void *src, size_t count,
-                            cudaMemcpyKind kind) {
-  PerThreadSynchronousCalls scope;
-  return cudaMemcpy(dst, src, count, kind);
-}
-
-cudaError_t cudaMemcpy2D_ptds(void *dst, size_t dpitch, const void *src,
-                              size_t spitch, size_t width, size_t height,
-                              cudaMemcpyKind kind) {
-  PerThreadSynchronousCalls scope;
-  return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
-}
-
-cudaError_t cudaMemset_ptds(void *devPtr, int value, size_t count) {
-  PerThreadSynchronousCalls scope;
-  return cudaMemset(devPtr, value, count);
-}
-
-cudaError_t cudaMemset2D_ptds(void *devPtr, size_t pitch, int value,
-                              size_t width, size_t height) {
-  PerThreadSynchronousCalls scope;
-  return cudaMemset2D(devPtr, pitch, value, width, height);
-}
-
-cudaError_t cudaMemcpyToSymbol_ptds(const void *symbol, const void *src,
-                                    size_t count, size_t offset,
-                                    cudaMemcpyKind kind) {
-  PerThreadSynchronousCalls scope;
-  return cudaMemcpyToSymbol(symbol, src, count, offset, kind);
-}
-
-cudaError_t cudaMemcpyFromSymbol_ptds(void *dst, const void *symbol,
-                                      size_t count, size_t offset,
-                                      cudaMemcpyKind kind) {
-  PerThreadSynchronousCalls scope;
-  return cudaMemcpyFromSymbol(dst, symbol, count, offset, kind);
-}
+#define CUCPU_PER_THREAD_SYNCHRONOUS_SCOPE PerThreadSynchronousCalls scope;
+#include "PerThreadEntryPoints.inc"
 
 } // extern "C"

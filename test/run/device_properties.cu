@@ -94,9 +94,11 @@ int main() {
                                        ? "Default"
                                        : "Other");
 
-    // The machine's own numbers.
+    // The machine's own numbers. The CPU is an integrated device whose
+    // memory is the RAM; a GPU (--cuda-gpu-arch) has memory of its own.
     long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
-    if (prop.totalGlobalMem != (size_t)pages * (size_t)pageSize)
+    if (prop.integrated &&
+        prop.totalGlobalMem != (size_t)pages * (size_t)pageSize)
       return fail("totalGlobalMem is not the RAM");
     size_t freeMem = 0, totalMem = 0;
     if (cudaMemGetInfo(&freeMem, &totalMem) != cudaSuccess ||

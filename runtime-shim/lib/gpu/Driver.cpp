@@ -80,6 +80,11 @@ LoadedDriver load() {
             bind(handle, a.cuStreamSynchronize, "cuStreamSynchronize", r) &&
             bind(handle, a.cuStreamQuery, "cuStreamQuery", r) &&
             bind(handle, a.cuStreamWaitEvent, "cuStreamWaitEvent", r) &&
+            bind(handle, a.cuStreamGetFlags, "cuStreamGetFlags", r) &&
+            bind(handle, a.cuStreamGetPriority, "cuStreamGetPriority", r) &&
+            bind(handle, a.cuStreamAddCallback, "cuStreamAddCallback", r) &&
+            bind(handle, a.cuMemAllocAsync, "cuMemAllocAsync", r) &&
+            bind(handle, a.cuMemFreeAsync, "cuMemFreeAsync", r) &&
             bind(handle, a.cuEventCreate, "cuEventCreate", r) &&
             bind(handle, a.cuEventRecord, "cuEventRecord", r) &&
             bind(handle, a.cuEventSynchronize, "cuEventSynchronize", r) &&

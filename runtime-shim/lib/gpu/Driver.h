@@ -31,6 +31,7 @@ using CUfunction = CUfunc_st *;
 using CUstream = CUstream_st *;
 using CUevent = CUevent_st *;
 using CUhostFn = void (*)(void *);
+using CUstreamCallback = void (*)(CUstream_st *, CUresult, void *);
 
 constexpr CUresult kCudaSuccess = 0;
 /// CU_JIT_ERROR_LOG_BUFFER and its size, for cuModuleLoadDataEx.
@@ -95,6 +96,12 @@ struct DriverAPI {
   CUresult (*cuStreamSynchronize)(CUstream);
   CUresult (*cuStreamQuery)(CUstream);
   CUresult (*cuStreamWaitEvent)(CUstream, CUevent, unsigned);
+  CUresult (*cuStreamGetFlags)(CUstream, unsigned *);
+  CUresult (*cuStreamGetPriority)(CUstream, int *);
+  CUresult (*cuStreamAddCallback)(CUstream, CUstreamCallback, void *,
+                                  unsigned);
+  CUresult (*cuMemAllocAsync)(CUdeviceptr *, size_t, CUstream);
+  CUresult (*cuMemFreeAsync)(CUdeviceptr, CUstream);
   CUresult (*cuEventCreate)(CUevent *, unsigned);
   CUresult (*cuEventRecord)(CUevent, CUstream);
   CUresult (*cuEventSynchronize)(CUevent);

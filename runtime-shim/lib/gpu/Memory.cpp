@@ -28,9 +28,11 @@ cudaError_t copy(void *dst, const void *src, size_t count, cudaMemcpyKind kind,
   if (!dst || !src)
     return setError(cudaErrorInvalidValue);
   CUCPU_GPU_READY(api);
-  if (async)
+  if (async) {
+    CUCPU_GPU_CHECK_STREAM(stream);
     return check(
         api->cuMemcpyAsync(devicePtr(dst), devicePtr(src), count, stream));
+  }
   return check(api->cuMemcpy(devicePtr(dst), devicePtr(src), count));
 }
 
@@ -94,6 +96,29 @@ cudaError_t cudaFree(void *devPtr) {
     return cudaSuccess;
   CUCPU_GPU_READY(api);
   return check(api->cuMemFree(devicePtr(devPtr)));
+}
+
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream) {
+  if (!devPtr)
+    return setError(cudaErrorInvalidValue);
+  *devPtr = nullptr;
+  if (size == 0)
+    return cudaSuccess;
+  CUCPU_GPU_READY(api);
+  CUCPU_GPU_CHECK_STREAM(stream);
+  CUdeviceptr p = 0;
+  if (cudaError_t err = check(api->cuMemAllocAsync(&p, size, stream)))
+    return err;
+  *devPtr = reinterpret_cast<void *>(static_cast<uintptr_t>(p));
+  return cudaSuccess;
+}
+
+cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream) {
+  if (!devPtr)
+    return cudaSuccess;
+  CUCPU_GPU_READY(api);
+  CUCPU_GPU_CHECK_STREAM(stream);
+  return check(api->cuMemFreeAsync(devicePtr(devPtr), stream));
 }
 
 cudaError_t cudaMallocHost(void **ptr, size_t size) {
@@ -161,6 +186,7 @@ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
   if (count == 0)
     return cudaSuccess;
   CUCPU_GPU_READY(api);
+  CUCPU_GPU_CHECK_STREAM(stream);
   return check(api->cuMemsetD8Async(
       devicePtr(devPtr), static_cast<unsigned char>(value), count, stream));
 }

@@ -15,6 +15,19 @@ thread_local cudaError_t lastError = cudaSuccess;
 /// The Runtime generation whose context this thread made current.
 thread_local unsigned currentGeneration = 0;
 
+/// Whether every NVIDIA GPU since compute capability 2.0 takes this launch
+/// shape: no empty dimension, blocks of at most 1024 threads and
+/// (1024, 1024, 64), grids of at most (2^31 - 1, 65535, 65535).
+bool validLaunchShape(dim3 grid, dim3 block) {
+  if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+    return false;
+  if (grid.x > 0x7fffffffu || grid.y > 65535 || grid.z > 65535)
+    return false;
+  if (block.x > 1024 || block.y > 1024 || block.z > 64)
+    return false;
+  return uint64_t(block.x) * block.y * block.z <= 1024;
+}
+
 } // namespace
 
 cudaError_t cucpu::setError(cudaError_t err) {
@@ -118,8 +131,44 @@ void Runtime::forgetContext() {
   std::lock_guard<std::mutex> lock(mutex);
   modules.clear();
   functions.clear();
+  liveStreams.clear();
+  liveEvents.clear();
   context = nullptr;
   ++generation;
+}
+
+void Runtime::addStream(cudaStream_t stream) {
+  std::lock_guard<std::mutex> lock(mutex);
+  liveStreams.insert(stream);
+}
+
+void Runtime::addEvent(cudaEvent_t event) {
+  std::lock_guard<std::mutex> lock(mutex);
+  liveEvents.insert(event);
+}
+
+bool Runtime::removeStream(cudaStream_t stream) {
+  std::lock_guard<std::mutex> lock(mutex);
+  return liveStreams.erase(stream) != 0;
+}
+
+bool Runtime::removeEvent(cudaEvent_t event) {
+  std::lock_guard<std::mutex> lock(mutex);
+  return liveEvents.erase(event) != 0;
+}
+
+cudaError_t Runtime::checkStream(cudaStream_t stream) {
+  if (!stream || stream == cudaStreamLegacy || stream == cudaStreamPerThread)
+    return cudaSuccess;
+  std::lock_guard<std::mutex> lock(mutex);
+  return liveStreams.count(stream) ? cudaSuccess
+                                   : cudaErrorInvalidResourceHandle;
+}
+
+cudaError_t Runtime::checkEvent(cudaEvent_t event) {
+  std::lock_guard<std::mutex> lock(mutex);
+  return liveEvents.count(event) ? cudaSuccess
+                                 : cudaErrorInvalidResourceHandle;
 }
 
 } // namespace cucpu::gpu
@@ -179,18 +228,16 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
   CUfunction fn;
   if (cudaError_t err = Runtime::get().function(func, &fn))
     return setError(err);
+  // CUDA's runtime rejects a launch shape no NVIDIA GPU takes before the
+  // driver sees it (the driver would answer CUDA_ERROR_INVALID_VALUE).
+  if (!validLaunchShape(gridDim, blockDim))
+    return setError(cudaErrorInvalidConfiguration);
+  CUCPU_GPU_CHECK_STREAM(stream);
   // The driver copies the arguments before it returns.
   return check(api->cuLaunchKernel(fn, gridDim.x, gridDim.y, gridDim.z,
                                    blockDim.x, blockDim.y, blockDim.z,
                                    static_cast<unsigned>(sharedMem), stream,
                                    args, nullptr));
-}
-
-cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 gridDim,
-                                  dim3 blockDim, void **args,
-                                  size_t sharedMem, cudaStream_t stream) {
-  return cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem,
-                          stream ? stream : cudaStreamPerThread);
 }
 
 cudaError_t cudaFuncSetAttribute(const void *func, cudaFuncAttribute attr,

@@ -17,6 +17,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace cucpu::gpu {
@@ -43,8 +44,25 @@ public:
                        size_t *size);
 
   /// The device's primary context is dropped (cudaDeviceReset): modules
-  /// load again at the next use.
+  /// load again at the next use, and its streams and events are gone.
   void forgetContext();
+
+  /// Streams and events the program created and has not destroyed. The
+  /// driver's handles point to its own objects, which a call with a
+  /// destroyed one would read after they are freed (a crash, where CUDA's
+  /// runtime answers cudaErrorInvalidResourceHandle): each call checks its
+  /// handles here first. Each takes the mutex.
+  void addStream(cudaStream_t stream);
+  void addEvent(cudaEvent_t event);
+  /// Forgets a stream or event; false if it was not live.
+  bool removeStream(cudaStream_t stream);
+  bool removeEvent(cudaEvent_t event);
+  /// cudaSuccess for a live stream or one of the special streams (0,
+  /// cudaStreamLegacy, cudaStreamPerThread), else
+  /// cudaErrorInvalidResourceHandle.
+  cudaError_t checkStream(cudaStream_t stream);
+  /// cudaSuccess for a live event, else cudaErrorInvalidResourceHandle.
+  cudaError_t checkEvent(cudaEvent_t event);
 
 private:
   Runtime() = default;
@@ -56,6 +74,8 @@ private:
   unsigned generation = 1;
   std::vector<CUmodule> modules;
   std::unordered_map<std::string, CUfunction> functions;
+  std::unordered_set<cudaStream_t> liveStreams;
+  std::unordered_set<cudaEvent_t> liveEvents;
 };
 
 /// The backend's last-error state (SharedEntryPoints.h).
@@ -73,6 +93,12 @@ inline cudaError_t check(CUresult result) {
       ::cucpu::gpu::Runtime::get().ready(&readyErr_);                          \
   if (!api)                                                                    \
     return readyErr_;
+
+/// The first statement after CUCPU_GPU_READY in an entry point that takes
+/// a stream.
+#define CUCPU_GPU_CHECK_STREAM(stream)                                         \
+  if (cudaError_t streamErr_ = ::cucpu::gpu::Runtime::get().checkStream(stream)) \
+    return ::cucpu::setError(streamErr_);
 
 inline CUdeviceptr devicePtr(const void *p) {
   return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(p));

@@ -18,7 +18,10 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream,
     return setError(cudaErrorInvalidValue);
   CUCPU_GPU_READY(api);
   // cudaStreamNonBlocking is CU_STREAM_NON_BLOCKING.
-  return check(api->cuStreamCreate(pStream, flags));
+  if (cudaError_t err = check(api->cuStreamCreate(pStream, flags)))
+    return err;
+  Runtime::get().addStream(*pStream);
+  return cudaSuccess;
 }
 
 cudaError_t cudaStreamCreate(cudaStream_t *pStream) {
@@ -27,18 +30,20 @@ cudaError_t cudaStreamCreate(cudaStream_t *pStream) {
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream) {
   CUCPU_GPU_READY(api);
-  if (!stream)
+  if (!Runtime::get().removeStream(stream))
     return setError(cudaErrorInvalidResourceHandle);
   return check(api->cuStreamDestroy(stream));
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   CUCPU_GPU_READY(api);
+  CUCPU_GPU_CHECK_STREAM(stream);
   return check(api->cuStreamSynchronize(stream));
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t stream) {
   CUCPU_GPU_READY(api);
+  CUCPU_GPU_CHECK_STREAM(stream);
   CUresult result = api->cuStreamQuery(stream);
   // Not ready is an answer, not an error to remember.
   cudaError_t err = toRuntimeError(result);
@@ -48,6 +53,9 @@ cudaError_t cudaStreamQuery(cudaStream_t stream) {
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
                                 unsigned int flags) {
   CUCPU_GPU_READY(api);
+  CUCPU_GPU_CHECK_STREAM(stream);
+  if (cudaError_t err = Runtime::get().checkEvent(event))
+    return setError(err);
   return check(api->cuStreamWaitEvent(stream, event, flags));
 }
 
@@ -56,7 +64,37 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
   if (!fn)
     return setError(cudaErrorInvalidValue);
   CUCPU_GPU_READY(api);
+  CUCPU_GPU_CHECK_STREAM(stream);
   return check(api->cuLaunchHostFunc(stream, fn, userData));
+}
+
+cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags) {
+  if (!flags)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  CUCPU_GPU_CHECK_STREAM(stream);
+  return check(api->cuStreamGetFlags(stream, flags));
+}
+
+cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority) {
+  if (!priority)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  CUCPU_GPU_CHECK_STREAM(stream);
+  return check(api->cuStreamGetPriority(stream, priority));
+}
+
+cudaError_t cudaStreamAddCallback(cudaStream_t stream,
+                                  cudaStreamCallback_t callback,
+                                  void *userData, unsigned int flags) {
+  if (!callback)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  CUCPU_GPU_CHECK_STREAM(stream);
+  // The driver calls back with a CUresult where the runtime's callback takes
+  // a cudaError_t: both are ints, and 0 is success in both.
+  return check(api->cuStreamAddCallback(
+      stream, reinterpret_cast<CUstreamCallback>(callback), userData, flags));
 }
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags) {
@@ -64,7 +102,10 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags) {
     return setError(cudaErrorInvalidValue);
   CUCPU_GPU_READY(api);
   // cudaEventBlockingSync/DisableTiming/Interprocess are the CU_EVENT_* bits.
-  return check(api->cuEventCreate(event, flags));
+  if (cudaError_t err = check(api->cuEventCreate(event, flags)))
+    return err;
+  Runtime::get().addEvent(*event);
+  return cudaSuccess;
 }
 
 cudaError_t cudaEventCreate(cudaEvent_t *event) {
@@ -73,16 +114,23 @@ cudaError_t cudaEventCreate(cudaEvent_t *event) {
 
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   CUCPU_GPU_READY(api);
+  CUCPU_GPU_CHECK_STREAM(stream);
+  if (cudaError_t err = Runtime::get().checkEvent(event))
+    return setError(err);
   return check(api->cuEventRecord(event, stream));
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   CUCPU_GPU_READY(api);
+  if (cudaError_t err = Runtime::get().checkEvent(event))
+    return setError(err);
   return check(api->cuEventSynchronize(event));
 }
 
 cudaError_t cudaEventQuery(cudaEvent_t event) {
   CUCPU_GPU_READY(api);
+  if (cudaError_t err = Runtime::get().checkEvent(event))
+    return setError(err);
   cudaError_t err = toRuntimeError(api->cuEventQuery(event));
   return err == cudaErrorNotReady ? err : setError(err);
 }
@@ -92,11 +140,17 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,
   if (!ms)
     return setError(cudaErrorInvalidValue);
   CUCPU_GPU_READY(api);
+  if (cudaError_t err = Runtime::get().checkEvent(start))
+    return setError(err);
+  if (cudaError_t err = Runtime::get().checkEvent(end))
+    return setError(err);
   return check(api->cuEventElapsedTime(ms, start, end));
 }
 
 cudaError_t cudaEventDestroy(cudaEvent_t event) {
   CUCPU_GPU_READY(api);
+  if (!Runtime::get().removeEvent(event))
+    return setError(cudaErrorInvalidResourceHandle);
   return check(api->cuEventDestroy(event));
 }
 

@@ -16,7 +16,6 @@ declare -A UNSUPPORTED=(
   [cxx_math_double]="lgamma and double-precision transcendental math (libdevice)"
   [cxx_math_float]="lgammaf: C library function, no GPU implementation"
   [math_library]="lgammaf: C library function, no GPU implementation"
-  [vector_math_library]="log10f (f32 math without a GPU implementation yet)"
 )
 
 status=0

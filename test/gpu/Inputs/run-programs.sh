@@ -5,16 +5,60 @@
 # yet (a clear error) or link (a runtime function libcucpu_rt_gpu lacks) are
 # reported UNSUPPORTED with the reason; anything else that fails is FAIL.
 #
-# Usage: run-programs.sh CUCPU ARCH RUN_DIR TMP_DIR
+# Usage: run-programs.sh CUCPU ARCH RUN_DIR TMP_DIR [all|build|run]
+#
+# `build` only compiles, into TMP_DIR (for a GPU machine without cucpu:
+# copy TMP_DIR there); `run` only runs what `build` left in TMP_DIR
+# (CUCPU and ARCH are then unused; RUN_DIR gives the list of programs).
+# RUN_TIMEOUT: seconds each program may run (default 120).
 set -u
-cucpu=$1 arch=$2 rundir=$3 tmp=$4
+cucpu=$1 arch=$2 rundir=$3 tmp=$4 mode=${5:-all}
 mkdir -p "$tmp"
 
 # Programs whose checks are not "prints PASS".
 declare -A OWN_CHECKS=(
   [device_assert]="checks the CPU runtime's assert message"
   [exit_with_pending_work]="checks output written by work pending at exit"
+  [last_writer_stores]="expects the CPU's outcome of racing stores (the last thread in order wins); on a GPU any of them may"
 )
+
+# The program's RUN line: one that checks for PASS (`%cucpu FLAGS %s -o %tN
+# ... && [env ...] %tN ARGS | FileCheck %s`), preferring one that compiles
+# with --fmad=false. Prints FLAGS, a tab, ARGS.
+run_line() {
+  local lines
+  lines=$(grep -E '^// RUN: %cucpu .* %s -o %t[-a-z0-9]* .*&& (env [^%]*)?%t[-a-z0-9]*( [^|]*)? [|] FileCheck %s$' "$1")
+  { grep -E -e '--fmad=false|-ffp-contract=off' <<<"$lines"; echo "$lines"; } | head -1 |
+    sed -E 's#^// RUN: %cucpu (.*) %s -o %t[-a-z0-9]*.*&& (env [^%]*)?%t[-a-z0-9]* ?([^|]*) [|] FileCheck %s$#\1\t\3#'
+}
+
+# Compiles one program with its RUN line's flags (remarks dropped), and with
+# --fmad=false unless the line chooses: the programs compare their results
+# bit for bit with the host's, which fuses no multiply-add on x86-64, while
+# the GPU would. Writes the RUN line's arguments into $tmp/$name.args; on
+# failure writes the line to report into $tmp/$name.status and returns 1.
+build_one() {
+  local name=$1 source=$2 log="$tmp/$1.log" missing line flags args
+  rm -f "$tmp/$name" "$tmp/$name.status" "$tmp/$name.args"
+  line=$(run_line "$source")
+  flags=$(cut -f1 <<<"$line" | sed -E 's/(^| )-R[^ ]*//g')
+  [[ -n $flags ]] || flags=-O2
+  args=$(cut -s -f2 <<<"$line")
+  [[ $flags == *fmad* || $flags == *fp-contract* ]] || flags+=" --fmad=false"
+  echo "$args" >"$tmp/$name.args"
+  # shellcheck disable=SC2086 # FLAGS are words
+  if "$cucpu" --cuda-gpu-arch="$arch" $flags "$source" -o "$tmp/$name" >"$log" 2>&1; then
+    return 0
+  fi
+  if grep -q "has no implementation on the GPU target" "$log"; then
+    echo "UNSUPPORTED $name: $(grep -m1 -o "'[^']*' .*has no implementation" "$log")"
+  elif missing=$(grep -m1 -o "undefined reference to \`cuda[A-Za-z0-9_]*" "$log"); then
+    echo "UNSUPPORTED $name: not in libcucpu_rt_gpu: ${missing##*\`}"
+  else
+    echo "FAIL $name: does not compile: $(grep -m1 error "$log")"
+  fi >"$tmp/$name.status"
+  return 1
+}
 
 status=0
 total_ms=0
@@ -24,20 +68,28 @@ for source in "$rundir"/*.cu; do
     echo "NOT-RUN $name: ${OWN_CHECKS[$name]}"
     continue
   fi
-  log="$tmp/$name.log"
-  if ! "$cucpu" --cuda-gpu-arch="$arch" -O2 "$source" -o "$tmp/$name" >"$log" 2>&1; then
-    if grep -q "has no implementation on the GPU target" "$log"; then
-      echo "UNSUPPORTED $name: $(grep -m1 -o "'[^']*' .*has no implementation" "$log")"
-    elif missing=$(grep -m1 -o "undefined reference to \`cuda[A-Za-z0-9_]*" "$log"); then
-      echo "UNSUPPORTED $name: not in libcucpu_rt_gpu: ${missing##*\`}"
+  if [[ $mode != run ]] && ! build_one "$name" "$source"; then
+    cat "$tmp/$name.status"
+    grep -q ^FAIL "$tmp/$name.status" && status=1
+    continue
+  fi
+  if [[ $mode == build ]]; then
+    echo "BUILT $name"
+    continue
+  fi
+  if [[ ! -x $tmp/$name ]]; then
+    if [[ -f $tmp/$name.status ]]; then
+      cat "$tmp/$name.status"
+      grep -q ^FAIL "$tmp/$name.status" && status=1
     else
-      echo "FAIL $name: does not compile: $(grep -m1 error "$log")"
+      echo "FAIL $name: not built"
       status=1
     fi
     continue
   fi
   start=$(date +%s%N)
-  (cd "$tmp" && timeout 120 "./$name") >"$tmp/$name.out" 2>&1
+  read -r -a args <"$tmp/$name.args" || args=()
+  (cd "$tmp" && timeout "${RUN_TIMEOUT:-120}" "./$name" "${args[@]}") >"$tmp/$name.out" 2>&1
   rc=$?
   ms=$(( ($(date +%s%N) - start) / 1000000 ))
   total_ms=$((total_ms + ms))
@@ -48,5 +100,5 @@ for source in "$rundir"/*.cu; do
     status=1
   fi
 done
-echo "TOTAL ${total_ms} ms"
+[[ $mode != build ]] && echo "TOTAL ${total_ms} ms"
 exit $status
