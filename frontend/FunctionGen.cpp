@@ -251,16 +251,29 @@ void FunctionGen::memcpy(Value dest, Value src, QualType type,
     }
     return;
   }
+  // Both objects have the type's alignment. Said on the pointers, it lets
+  // the copy move whole words: without it NVPTX copies byte by byte, and a
+  // CPU backend can only guess.
   Value size = i64Constant(mod.sizeOf(type), where);
-  LLVM::MemcpyOp::create(builder, loc(where), dest, src, size,
-                         /*isVolatile=*/false);
+  auto memcpy = LLVM::MemcpyOp::create(builder, loc(where), dest, src, size,
+                                       /*isVolatile=*/false);
+  mlir::NamedAttribute align(builder.getStringAttr("llvm.align"),
+                       builder.getI64IntegerAttr(mod.alignOf(type)));
+  mlir::DictionaryAttr aligned = builder.getDictionaryAttr(align);
+  memcpy.setArgAttrsAttr(builder.getArrayAttr(
+      {aligned, aligned, builder.getDictionaryAttr({})}));
 }
 
 void FunctionGen::memzero(Value dest, QualType type, SourceLocation where) {
   Value size = i64Constant(mod.sizeOf(type), where);
   Value zero = intConstant(builder.getI8Type(), 0, where);
-  LLVM::MemsetOp::create(builder, loc(where), dest, zero, size,
-                         /*isVolatile=*/false);
+  auto memset = LLVM::MemsetOp::create(builder, loc(where), dest, zero, size,
+                                       /*isVolatile=*/false);
+  mlir::NamedAttribute align(builder.getStringAttr("llvm.align"),
+                       builder.getI64IntegerAttr(mod.alignOf(type)));
+  memset.setArgAttrsAttr(builder.getArrayAttr(
+      {builder.getDictionaryAttr(align), builder.getDictionaryAttr({}),
+       builder.getDictionaryAttr({})}));
 }
 
 } // namespace cucpu

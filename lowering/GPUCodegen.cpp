@@ -5,6 +5,9 @@
 
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -42,6 +45,65 @@ createNVPTXTargetMachine(StringRef arch, unsigned optLevel,
       triple, arch, "", options, std::nullopt, std::nullopt, level));
 }
 
+/// ptxas (CUDA 13.0, and the 580 driver's JIT) miscompiles a chain such as
+/// max(max(a, -x), x): it fuses it into one three-input VIMNMX3 whose two x
+/// operands lose the negation, so that the result is max(a, x) (seen on an
+/// H100; a kernel computing max(i, 5, -i, ...) for i = -100 got 5). LLVM
+/// does not fold max(-x, x) to abs(x) when the two sit at different levels
+/// of the chain, so this does it here: smax(smax(a, -x), x) -> smax(a,
+/// abs(x)) and smin(smin(a, -x), x) -> smin(a, -abs(x)), in any operand
+/// order. Both are exact for every x (with abs(INT_MIN) = INT_MIN). Returns
+/// how many it rewrote.
+static unsigned foldNegatedMinMaxPairs(Module &module) {
+  using namespace PatternMatch;
+  unsigned rewritten = 0;
+  for (Function &fn : module) {
+    SmallVector<IntrinsicInst *> candidates;
+    for (Instruction &inst : instructions(fn))
+      if (auto *ii = dyn_cast<IntrinsicInst>(&inst))
+        if (ii->getIntrinsicID() == Intrinsic::smax ||
+            ii->getIntrinsicID() == Intrinsic::smin)
+          candidates.push_back(ii);
+    SmallPtrSet<Instruction *, 8> erased;
+    for (IntrinsicInst *outer : candidates) {
+      if (erased.contains(outer))
+        continue;
+      for (unsigned innerIndex : {0u, 1u}) {
+        auto *inner = dyn_cast<IntrinsicInst>(outer->getArgOperand(innerIndex));
+        Value *outerOther = outer->getArgOperand(1 - innerIndex);
+        if (!inner || inner->getIntrinsicID() != outer->getIntrinsicID() ||
+            !inner->hasOneUse())
+          continue;
+        Value *x = nullptr, *rest = nullptr;
+        for (unsigned k : {0u, 1u}) {
+          Value *candidate = inner->getArgOperand(k);
+          if (match(candidate, m_Neg(m_Specific(outerOther))) ||
+              match(outerOther, m_Neg(m_Specific(candidate)))) {
+            x = outerOther;
+            rest = inner->getArgOperand(1 - k);
+            break;
+          }
+        }
+        if (!x)
+          continue;
+        IRBuilder<> b(outer);
+        Value *abs = b.CreateBinaryIntrinsic(Intrinsic::abs, x, b.getFalse());
+        if (outer->getIntrinsicID() == Intrinsic::smin)
+          abs = b.CreateNeg(abs);
+        Value *folded =
+            b.CreateBinaryIntrinsic(outer->getIntrinsicID(), rest, abs);
+        outer->replaceAllUsesWith(folded);
+        erased.insert(inner);
+        outer->eraseFromParent();
+        inner->eraseFromParent();
+        ++rewritten;
+        break;
+      }
+    }
+  }
+  return rewritten;
+}
+
 std::unique_ptr<Module> translateToNVPTXIR(mlir::ModuleOp module,
                                            LLVMContext &context,
                                            StringRef arch, unsigned optLevel,
@@ -71,6 +133,7 @@ std::unique_ptr<Module> translateToNVPTXIR(mlir::ModuleOp module,
   // The NVPTX target vectorizes nothing across threads: the threads are
   // the hardware's.
   runLLVMOptimizations(*llvmModule, *machine, optLevel, /*vectorize=*/false);
+  foldNegatedMinMaxPairs(*llvmModule);
   return llvmModule;
 }
 

@@ -34,7 +34,6 @@ LogicalResult runGPUPipeline(ModuleOp module) {
   PassManager pm(module.getContext());
   pm.addPass(createOutlineGPUKernels());
   pm.addPass(createLowerGPUDeviceCalls());
-  pm.addPass(math::createMathExpandOpsPass());
   pm.addPass(createLowerGPUMath());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -5,9 +5,9 @@
 // for transcendental functions, which CUDA takes from libdevice. cucpu does
 // not need a CUDA installation, so single-precision transcendental functions
 // are computed by MLIR's polynomial approximations (after math-expand-ops has
-// written the rarer ones in terms of the common ones), and double-precision
-// exp and log (with log2 and log10 from log) by the range reductions and
-// series below, accurate to about an ulp. What is left without an
+// written the rarer ones in terms of the common ones), except sinf and cosf,
+// and double-precision exp and log (with log2 and log10 from log), which the
+// range reductions and series below compute to about an ulp. What is left without an
 // instruction (other double-precision transcendental functions) is an error
 // at the call, instead of a failure in the backend.
 //
@@ -67,6 +67,9 @@ struct F64Builder {
   }
   Value bitsOf(Value x) {
     return arith::BitcastOp::create(b, loc, b.getI64Type(), x);
+  }
+  Value boolean(bool v) {
+    return arith::ConstantOp::create(b, loc, b.getBoolAttr(v));
   }
   Value fromBits(Value bits) {
     return arith::BitcastOp::create(b, loc, b.getF64Type(), bits);
@@ -205,11 +208,188 @@ struct ScaledLogLowering : OpRewritePattern<LogOp> {
   double scale;
 };
 
+/// sinf and cosf, evaluated in double precision so that the float result is
+/// within about an ulp, as CUDA's are (MLIR's single-precision polynomials
+/// lose tens of ulps past a few periods). x is reduced to r = x - k pi/2,
+/// |r| <= pi/4, by fused multiply-adds with pi/2 split into pieces (each
+/// product is exact inside its fma, and x - k pi/2 is small, so the
+/// reduction stays accurate while k is an exact integer, |x| < 2^53; past
+/// that the result is only kept in [-1, 1]); sin r and cos r are their
+/// Taylor series to r^15 and r^14 (next terms below 2^-45), chosen and
+/// negated by k mod 4.
+template <typename TrigOp>
+struct SinCosF32Lowering : OpRewritePattern<TrigOp> {
+  SinCosF32Lowering(MLIRContext *ctx)
+      : OpRewritePattern<TrigOp>(ctx, /*benefit=*/2) {}
+  LogicalResult matchAndRewrite(TrigOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getOperand().getType().isF32())
+      return failure();
+    constexpr bool isSin = std::is_same_v<TrigOp, math::SinOp>;
+    Location loc = op.getLoc();
+    F64Builder b{rewriter, loc};
+    Value x = arith::ExtFOp::create(rewriter, loc, rewriter.getF64Type(),
+                                    op.getOperand());
+    Value k = math::RoundEvenOp::create(
+        rewriter, loc, b.mul(x, b.f(6.36619772367581382433e-01)));
+    // pi/2 = the sum of these to 2^-160: four of 24 significant bits (k
+    // times each is exact) and the rest as a double.
+    static constexpr double kPiOver2Pieces[] = {
+        0x1.921fb6p+0, -0x1.777a5cp-25, -0x1.ee59dap-50, 0x1.98a2e0p-77,
+        0x1.b839a252049c1p-104};
+    Value r = x;
+    for (double piece : kPiOver2Pieces)
+      r = b.fma(k, b.f(-piece), r);
+    // r may pass pi/4 a little where x 2/pi rounded to the other k. Past
+    // 2^53 k is inexact and r can be far out of range: kept within [-1, 1]
+    // (where the series still hold), the result stays in [-1, 1].
+    r = arith::MinimumFOp::create(
+        rewriter, loc, arith::MaximumFOp::create(rewriter, loc, r, b.f(-1.0)),
+        b.f(1.0));
+    Value z = b.mul(r, r);
+    // sin r = r (1 - z/3! + z^2/5! - ...), cos r = 1 - z/2! + z^2/4! - ...
+    SmallVector<double, 8> sinSeries, cosSeries;
+    double factorial = 1.0;
+    for (int n = 1; n <= 15; ++n) {
+      factorial *= n;
+      double term = ((n / 2) % 2 ? -1.0 : 1.0) / factorial;
+      (n % 2 ? sinSeries : cosSeries).push_back(term);
+    }
+    cosSeries.insert(cosSeries.begin(), 1.0);
+    cosSeries.pop_back(); // to z^7 (r^14)
+    Value sinR = b.mul(r, b.polynomial(z, sinSeries));
+    Value cosR = b.polynomial(z, cosSeries);
+    // Quadrant: sin x = sin r, cos r, -sin r, -cos r for k = 0, 1, 2, 3
+    // (mod 4); cos x = cos r, -sin r, -cos r, sin r. k is finite and below
+    // 2^63 for every finite float.
+    // k mod 4, exact in double (0 once k's ulp is 4 or more), then as an
+    // integer; non-finite k gives NaN below anyway.
+    Value kMod4 = b.sub(
+        k, b.mul(b.f(4.0), math::FloorOp::create(rewriter, loc,
+                                                 b.mul(k, b.f(0.25)))));
+    Value finite = b.cmp(arith::CmpFPredicate::ORD, kMod4, kMod4);
+    Value quadrant = arith::FPToSIOp::create(
+        rewriter, loc, rewriter.getI64Type(),
+        b.select(finite, kMod4, b.f(0.0)));
+    if (!isSin)
+      quadrant = arith::AndIOp::create(
+          rewriter, loc, arith::AddIOp::create(rewriter, loc, quadrant, b.i(1)),
+          b.i(3));
+    Value odd = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(rewriter, loc, quadrant, b.i(1)), b.i(0));
+    Value negative = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(rewriter, loc, quadrant, b.i(2)), b.i(0));
+    Value value = b.select(odd, cosR, sinR);
+    value = b.select(negative, arith::NegFOp::create(rewriter, loc, value),
+                     value);
+    // sin and cos of +-inf and NaN are NaN (x - x is); sin keeps the sign
+    // of a zero.
+    value = b.select(b.cmp(arith::CmpFPredicate::ORD, b.sub(x, x), b.f(0.0)),
+                     value, b.sub(x, x));
+    if (isSin)
+      value = b.select(b.cmp(arith::CmpFPredicate::OEQ, x, b.f(0.0)), x, value);
+    rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, rewriter.getF32Type(),
+                                                 value);
+    return success();
+  }
+};
+
+/// powf(x, y) as exp(y log |x|) in double precision (|y log |x|| stays
+/// below about 2^7 for any finite float result, so its error is far below
+/// a float's ulp), with C's rules for negative x, zeros, ones, infinities
+/// and NaN. MLIR's expansion computes it in single precision, which loses
+/// several ulps (5 at powf(10.2, 1.5)); CUDA's is within 2.
+struct PowF32Lowering : OpRewritePattern<math::PowFOp> {
+  PowF32Lowering(MLIRContext *ctx)
+      : OpRewritePattern<math::PowFOp>(ctx, /*benefit=*/2) {}
+  LogicalResult matchAndRewrite(math::PowFOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getLhs().getType().isF32())
+      return failure();
+    Location loc = op.getLoc();
+    F64Builder b{rewriter, loc};
+    using P = arith::CmpFPredicate;
+    Type f64 = rewriter.getF64Type();
+    Value x = arith::ExtFOp::create(rewriter, loc, f64, op.getLhs());
+    Value y = arith::ExtFOp::create(rewriter, loc, f64, op.getRhs());
+    Value absX = math::AbsFOp::create(rewriter, loc, x);
+    Value magnitude = math::ExpOp::create(
+        rewriter, loc, b.mul(y, logF64(rewriter, loc, absX)));
+    // y is an integer, and an odd one (every double of 2^53 or more is
+    // even); infinities are neither.
+    Value finiteY = b.cmp(P::ONE, math::AbsFOp::create(rewriter, loc, y),
+                          b.f(std::numeric_limits<double>::infinity()));
+    Value integral = arith::AndIOp::create(
+        rewriter, loc, finiteY,
+        b.cmp(P::OEQ, math::FloorOp::create(rewriter, loc, y), y));
+    Value half = b.mul(y, b.f(0.5));
+    Value odd = arith::AndIOp::create(
+        rewriter, loc, integral,
+        b.cmp(P::ONE, math::FloorOp::create(rewriter, loc, half), half));
+    // A negative base (-0 included) gives a negative result for odd y, and
+    // NaN for y that is not an integer (unless |x| is 0 or infinite, whose
+    // powers are exact).
+    Value negativeBase = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::slt, b.bitsOf(x), b.i(0));
+    Value result = b.select(arith::AndIOp::create(rewriter, loc, negativeBase,
+                                                  odd),
+                            arith::NegFOp::create(rewriter, loc, magnitude),
+                            magnitude);
+    Value zeroOrInf = arith::OrIOp::create(
+        rewriter, loc, b.cmp(P::OEQ, absX, b.f(0.0)),
+        b.cmp(P::OEQ, absX, b.f(std::numeric_limits<double>::infinity())));
+    Value noRealPower = arith::AndIOp::create(
+        rewriter, loc,
+        arith::AndIOp::create(rewriter, loc,
+                              b.cmp(P::OLT, x, b.f(0.0)), finiteY),
+        arith::AndIOp::create(
+            rewriter, loc,
+            arith::XOrIOp::create(rewriter, loc, integral,
+                                  b.boolean(true)),
+            arith::XOrIOp::create(rewriter, loc, zeroOrInf,
+                                  b.boolean(true))));
+    result = b.select(noRealPower,
+                      b.f(std::numeric_limits<double>::quiet_NaN()), result);
+    // (-1)^(+-inf) = 1; x^0 = 1 and 1^y = 1, NaN or not.
+    Value minusOneToInf = arith::AndIOp::create(
+        rewriter, loc, b.cmp(P::OEQ, x, b.f(-1.0)),
+        arith::XOrIOp::create(
+            rewriter, loc,
+            arith::OrIOp::create(rewriter, loc, finiteY,
+                                 b.cmp(P::UNO, y, y)),
+            b.boolean(true)));
+    Value one = arith::OrIOp::create(
+        rewriter, loc,
+        arith::OrIOp::create(rewriter, loc, b.cmp(P::OEQ, y, b.f(0.0)),
+                             b.cmp(P::OEQ, x, b.f(1.0))),
+        minusOneToInf);
+    result = b.select(one, b.f(1.0), result);
+    rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, rewriter.getF32Type(),
+                                                 result);
+    return success();
+  }
+};
+
 struct LowerGPUMathPass
     : public cucpu::impl::LowerGPUMathBase<LowerGPUMathPass> {
   void runOnOperation() override {
+    // First what replaces MLIR's expansions, then the expansions of the
+    // rarer functions into the common ones (math-expand-ops), then the
+    // lowerings of those.
+    RewritePatternSet precise(&getContext());
+    precise.add<PowF32Lowering>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(precise))))
+      return signalPassFailure();
+    RewritePatternSet expansions(&getContext());
+    math::populateExpansionPatterns(expansions);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(expansions))))
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
-    patterns.add<ExpF64Lowering, LogF64Lowering>(&getContext());
+    patterns.add<ExpF64Lowering, LogF64Lowering,
+                 SinCosF32Lowering<math::SinOp>,
+                 SinCosF32Lowering<math::CosOp>>(&getContext());
     patterns.add<ScaledLogLowering<math::Log2Op>>(&getContext(), kInvLn2);
     patterns.add<ScaledLogLowering<math::Log10Op>>(&getContext(),
                                                    0.43429448190325182765);

@@ -145,11 +145,14 @@ def LowerGPUDeviceCalls
 def LowerGPUMath : Pass<"cucpu-lower-gpu-math", "mlir::ModuleOp"> {
   let summary = "Transcendental math for NVPTX without libdevice";
   let description = [{
-    Rewrites single-precision transcendental `math` operations into
-    polynomial approximations (MLIR's own patterns), so that only operations
-    with an NVPTX instruction remain (square root, rounding, fma, sign and bit
-    counts). Any other `math` operation left (double-precision exp, log, sin,
-    ...) is an error at its location. Run `math-expand-ops` first.
+    Rewrites transcendental `math` operations so that only operations with an
+    NVPTX instruction remain (square root, rounding, fma, sign and bit
+    counts): single-precision `powf`, `sin` and `cos` and double-precision
+    `exp`, `log`, `log2` and `log10` by range reductions and series in double
+    precision (about an ulp); then the rarer functions in terms of the
+    common ones (MLIR's math expansions), and the remaining single-precision
+    ones by MLIR's polynomial approximations. Any other `math` operation left
+    (double-precision sin, pow, ...) is an error at its location.
   }];
   let dependentDialects = ["mlir::math::MathDialect", "mlir::arith::ArithDialect"];
 }

@@ -1,4 +1,4 @@
-// RUN: cucpu-opt %s -split-input-file -verify-diagnostics -math-expand-ops -cucpu-lower-gpu-math | FileCheck %s
+// RUN: cucpu-opt %s -split-input-file -verify-diagnostics -cucpu-lower-gpu-math | FileCheck %s
 
 // Single-precision transcendental functions become polynomials; operations
 // with an NVPTX instruction stay.

@@ -43,15 +43,19 @@ struct Buffers {
   float *h = nullptr, *d = nullptr;
 };
 
+const int n = 4096;
+
+// The buffers are allocated before any work is held back and freed after it:
+// CUDA lets an allocation of device or page-locked memory wait for the whole
+// device (a GPU's driver does), which would make B wait for A.
+static void allocate(Buffers &b) {
+  cudaMallocHost(&b.h, n * sizeof(float));
+  cudaMalloc(&b.d, n * sizeof(float));
+}
+
 // One host thread's work on stream 0: returns whether its results are right.
-// The buffers are freed later: cudaFree waits for the whole device.
 static bool run(float factor, bool holdBack, Buffers &b) {
-  const int n = 4096;
-  float *h, *d;
-  cudaMallocHost(&h, n * sizeof(float));
-  cudaMalloc(&d, n * sizeof(float));
-  b.h = h;
-  b.d = d;
+  float *h = b.h, *d = b.d;
   for (int i = 0; i < n; ++i)
     h[i] = float(i);
   if (holdBack)
@@ -80,6 +84,8 @@ int main(int argc, char **argv) {
 #endif
   bool aGood = false, bGood = false;
   Buffers aBuffers, bBuffers;
+  allocate(aBuffers);
+  allocate(bBuffers);
   std::thread a([&] { aGood = run(2.0f, true, aBuffers); });
   // B starts once A's stream 0 is held back.
   std::this_thread::sleep_for(std::chrono::milliseconds(20));

@@ -98,6 +98,14 @@ LoadedDriver load() {
     d.status = cudaErrorInsufficientDriver;
     return d;
   }
+  // Kernels are loaded with their module, before any work is queued, unless
+  // the user chose otherwise: loading one lazily at its first launch may
+  // synchronize the context (CUDA's lazy-loading notes), which would make a
+  // launch wait for other threads' streams. On the H100, a thread's launch
+  // on its per-thread stream waited for another thread's held-back stream
+  // (run test per_thread_default_stream); this is the suspected cause, not
+  // yet verified there.
+  setenv("CUDA_MODULE_LOADING", "EAGER", /*overwrite=*/0);
   if (CUresult err = a.cuInit(0)) {
     d.status = toRuntimeError(err);
     d.reason = "the CUDA driver failed to initialize (error " +

@@ -33,6 +33,13 @@ cudaError_t copy(void *dst, const void *src, size_t count, cudaMemcpyKind kind,
     return check(
         api->cuMemcpyAsync(devicePtr(dst), devicePtr(src), count, stream));
   }
+  if (perThreadSynchronousCalls) {
+    CUstream own = cudaStreamPerThread;
+    if (cudaError_t err = check(api->cuMemcpyAsync(
+            devicePtr(dst), devicePtr(src), count, own)))
+      return err;
+    return check(api->cuStreamSynchronize(own));
+  }
   return check(api->cuMemcpy(devicePtr(dst), devicePtr(src), count));
 }
 
@@ -177,6 +184,13 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count) {
   if (count == 0)
     return cudaSuccess;
   CUCPU_GPU_READY(api);
+  if (perThreadSynchronousCalls) {
+    CUstream own = cudaStreamPerThread;
+    if (cudaError_t err = check(api->cuMemsetD8Async(
+            devicePtr(devPtr), static_cast<unsigned char>(value), count, own)))
+      return err;
+    return check(api->cuStreamSynchronize(own));
+  }
   return check(api->cuMemsetD8(devicePtr(devPtr),
                                static_cast<unsigned char>(value), count));
 }

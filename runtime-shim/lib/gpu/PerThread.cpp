@@ -3,16 +3,20 @@
 // Part of libcucpu_rt_gpu: the _ptsz and _ptds variants of the API
 // (PerThreadEntryPoints.inc), over the driver's own per-thread stream
 // (cudaStreamPerThread is CU_STREAM_PER_THREAD). The synchronous _ptds calls
-// need no scope here: the legacy default stream they use waits for the
-// per-thread streams, which is all that ordering needs.
+// run on it and wait for it alone: the legacy stream would also wait for
+// other threads' per-thread streams.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Runtime.h"
 
+using namespace cucpu::gpu;
+
+thread_local bool cucpu::gpu::perThreadSynchronousCalls = false;
+
 extern "C" {
 
-#define CUCPU_PER_THREAD_SYNCHRONOUS_SCOPE
+#define CUCPU_PER_THREAD_SYNCHRONOUS_SCOPE PerThreadSynchronousCalls scope;
 #include "../PerThreadEntryPoints.inc"
 
 } // extern "C"

@@ -78,6 +78,23 @@ private:
   std::unordered_set<cudaEvent_t> liveEvents;
 };
 
+/// Whether this thread's synchronous copies and sets run on its per-thread
+/// default stream (inside a _ptds entry point) instead of the legacy one,
+/// which would also wait for every other thread's per-thread stream.
+extern thread_local bool perThreadSynchronousCalls;
+
+/// Makes the synchronous calls of its scope use the per-thread stream.
+class PerThreadSynchronousCalls {
+public:
+  PerThreadSynchronousCalls() : saved(perThreadSynchronousCalls) {
+    perThreadSynchronousCalls = true;
+  }
+  ~PerThreadSynchronousCalls() { perThreadSynchronousCalls = saved; }
+
+private:
+  bool saved;
+};
+
 /// The backend's last-error state (SharedEntryPoints.h).
 using cucpu::setError;
 

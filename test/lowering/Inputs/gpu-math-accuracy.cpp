@@ -1,4 +1,5 @@
-// Compares the GPU target's lowering of exp, log, log2 and log10 (compiled
+// Compares the GPU target's lowering of exp, log, log2, log10, sinf, cosf and
+// powf (compiled
 // for this CPU from gpu-math.mlir) with the C library: the largest error in
 // ulps over random arguments across each function's range, and the special
 // values.
@@ -11,6 +12,9 @@ extern "C" double gpu_log(double);
 extern "C" double gpu_log2(double);
 extern "C" double gpu_log10(double);
 extern "C" float gpu_log10f(float);
+extern "C" float gpu_sinf(float);
+extern "C" float gpu_cosf(float);
+extern "C" float gpu_powf(float, float);
 
 namespace {
 
@@ -67,6 +71,53 @@ int main() {
     worstf = std::fmax(worstf, ulpsApart(gpu_log10f(x), std::log10(x)));
   }
   std::printf("log10f: worst %s\n", worstf <= 2 ? "2 ulps or less" : "above 2 ulps");
+
+  // sinf and cosf against the double-precision C functions rounded to
+  // float, over arguments up to 1e15 in magnitude (k pi/2 exact in double).
+  for (double range : {4.0, 1e4, 1e15}) {
+    double worstSin = 0, worstCos = 0;
+    for (int k = 0; k < 200000; ++k) {
+      float x = float((2 * unit(random) - 1) * range);
+      worstSin = std::fmax(worstSin, ulpsApart(gpu_sinf(x), float(std::sin(double(x)))));
+      worstCos = std::fmax(worstCos, ulpsApart(gpu_cosf(x), float(std::cos(double(x)))));
+    }
+    std::printf("sinf, cosf, |x| < %g: worst %s, %s\n", range,
+                worstSin <= 1 ? "1 ulp" : "above 1 ulp",
+                worstCos <= 1 ? "1 ulp" : "above 1 ulp");
+  }
+  const float trigSpecials[] = {0.0f, -0.0f, INFINITY, NAN, 88.5f, 1e4f, 3.4e38f};
+  for (float x : trigSpecials) {
+    float s = gpu_sinf(x), c = gpu_cosf(x);
+    std::printf("x=%g sinf=%a cosf=%a%s\n", x, s, c,
+                std::fabs(s) <= 1 && std::fabs(c) <= 1 ? "" : " (out of [-1, 1])");
+  }
+
+  // powf against the double-precision pow rounded to float, negative bases
+  // with integral exponents included; then C's special cases, each pair of
+  // these values as base and exponent.
+  double worstPow = 0;
+  for (int k = 0; k < 300000; ++k) {
+    float x = float(std::ldexp(unit(random) + 0.5, int(unit(random) * 60) - 30));
+    float y = float((unit(random) - 0.5) * 8);
+    if (k % 5 == 0) {
+      x = -x;
+      y = std::round(y);
+    }
+    worstPow = std::fmax(worstPow, ulpsApart(gpu_powf(x, y), float(std::pow(double(x), double(y)))));
+  }
+  std::printf("powf: worst %s\n", worstPow <= 1 ? "1 ulp" : "above 1 ulp");
+  const float powSpecials[] = {0.0f, -0.0f, 1.0f, -1.0f, 2.0f, -2.0f, 0.5f,
+                               INFINITY, -INFINITY, NAN, 3.0f, -3.0f, 2.5f};
+  int powMismatches = 0;
+  for (float x : powSpecials)
+    for (float y : powSpecials) {
+      float got = gpu_powf(x, y), want = std::pow(x, y);
+      bool same = (std::isnan(got) && std::isnan(want)) ||
+                  (got == want && std::signbit(got) == std::signbit(want));
+      if (!same && ++powMismatches <= 5)
+        std::printf("powf(%g, %g) = %g, C: %g\n", x, y, got, want);
+    }
+  std::printf("powf special cases: %d differ from C\n", powMismatches);
 
   const double specials[] = {0.0, -0.0, 1.0, -1.0, INFINITY, -INFINITY, NAN,
                              4.9e-324, 709.78, 709.79, -745.13, -745.14};

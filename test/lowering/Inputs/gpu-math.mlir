@@ -20,3 +20,15 @@ func.func @gpu_log10f(%x: f32) -> f32 {
   %0 = math.log10 %x : f32
   return %0 : f32
 }
+func.func @gpu_sinf(%x: f32) -> f32 {
+  %0 = math.sin %x : f32
+  return %0 : f32
+}
+func.func @gpu_cosf(%x: f32) -> f32 {
+  %0 = math.cos %x : f32
+  return %0 : f32
+}
+func.func @gpu_powf(%x: f32, %y: f32) -> f32 {
+  %0 = math.powf %x, %y : f32
+  return %0 : f32
+}
