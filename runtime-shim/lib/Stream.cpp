@@ -953,27 +953,6 @@ cudaError_t cudaEventDestroy(cudaEvent_t event) {
 // Per-thread default stream variants (PerThreadEntryPoints.inc).
 //===----------------------------------------------------------------------===//
 
-} // extern "C"
-
-namespace {
-
-/// Makes the synchronous calls of its scope follow the per-thread stream.
-class PerThreadSynchronousCalls {
-public:
-  PerThreadSynchronousCalls() : saved(perThreadSynchronousCalls) {
-    perThreadSynchronousCalls = true;
-  }
-  ~PerThreadSynchronousCalls() { perThreadSynchronousCalls = saved; }
-
-private:
-  bool saved;
-};
-
-} // namespace
-
-extern "C" {
-
-#define CUCPU_PER_THREAD_SYNCHRONOUS_SCOPE PerThreadSynchronousCalls scope;
 #include "PerThreadEntryPoints.inc"
 
 } // extern "C"

@@ -16,7 +16,6 @@ thread_local bool cucpu::gpu::perThreadSynchronousCalls = false;
 
 extern "C" {
 
-#define CUCPU_PER_THREAD_SYNCHRONOUS_SCOPE PerThreadSynchronousCalls scope;
 #include "../PerThreadEntryPoints.inc"
 
 } // extern "C"

@@ -83,18 +83,6 @@ private:
 /// which would also wait for every other thread's per-thread stream.
 extern thread_local bool perThreadSynchronousCalls;
 
-/// Makes the synchronous calls of its scope use the per-thread stream.
-class PerThreadSynchronousCalls {
-public:
-  PerThreadSynchronousCalls() : saved(perThreadSynchronousCalls) {
-    perThreadSynchronousCalls = true;
-  }
-  ~PerThreadSynchronousCalls() { perThreadSynchronousCalls = saved; }
-
-private:
-  bool saved;
-};
-
 /// The backend's last-error state (SharedEntryPoints.h).
 using cucpu::setError;
 
