@@ -258,10 +258,10 @@ void FunctionGen::memcpy(Value dest, Value src, QualType type,
   auto memcpy = LLVM::MemcpyOp::create(builder, loc(where), dest, src, size,
                                        /*isVolatile=*/false);
   mlir::NamedAttribute align(builder.getStringAttr("llvm.align"),
-                       builder.getI64IntegerAttr(mod.alignOf(type)));
+                             builder.getI64IntegerAttr(mod.alignOf(type)));
   mlir::DictionaryAttr aligned = builder.getDictionaryAttr(align);
-  memcpy.setArgAttrsAttr(builder.getArrayAttr(
-      {aligned, aligned, builder.getDictionaryAttr({})}));
+  memcpy.setArgAttrsAttr(
+      builder.getArrayAttr({aligned, aligned, builder.getDictionaryAttr({})}));
 }
 
 void FunctionGen::memzero(Value dest, QualType type, SourceLocation where) {
@@ -270,10 +270,10 @@ void FunctionGen::memzero(Value dest, QualType type, SourceLocation where) {
   auto memset = LLVM::MemsetOp::create(builder, loc(where), dest, zero, size,
                                        /*isVolatile=*/false);
   mlir::NamedAttribute align(builder.getStringAttr("llvm.align"),
-                       builder.getI64IntegerAttr(mod.alignOf(type)));
-  memset.setArgAttrsAttr(builder.getArrayAttr(
-      {builder.getDictionaryAttr(align), builder.getDictionaryAttr({}),
-       builder.getDictionaryAttr({})}));
+                             builder.getI64IntegerAttr(mod.alignOf(type)));
+  memset.setArgAttrsAttr(builder.getArrayAttr({builder.getDictionaryAttr(align),
+                                               builder.getDictionaryAttr({}),
+                                               builder.getDictionaryAttr({})}));
 }
 
 } // namespace cucpu

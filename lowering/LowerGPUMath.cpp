@@ -1,15 +1,16 @@
-//===- LowerGPUMath.cpp - Math functions without libdevice ------------------===//
+//===- LowerGPUMath.cpp - Math functions without libdevice ----------------===//
 //
 // The NVPTX backend selects instructions for the LLVM intrinsics of
 // square roots, rounding, fused multiply-add, sign and bit counting, but not
 // for transcendental functions, which CUDA takes from libdevice. cucpu does
-// not need a CUDA installation, so single-precision transcendental functions
-// are computed by MLIR's polynomial approximations (after math-expand-ops has
-// written the rarer ones in terms of the common ones), except sinf and cosf,
-// and double-precision exp and log (with log2 and log10 from log), which the
-// range reductions and series below compute to about an ulp. What is left without an
-// instruction (other double-precision transcendental functions) is an error
-// at the call, instead of a failure in the backend.
+// not need a CUDA installation, so it computes them itself: powf, sinf and
+// cosf, and double-precision exp and log (with log2 and log10 from log), by
+// the range reductions and series below, to about an ulp; the rarer
+// functions are then written in terms of the common ones (MLIR's math
+// expansions) and the remaining single-precision ones by MLIR's polynomial
+// approximations. What is left without an instruction (other
+// double-precision transcendental functions) is an error at the call,
+// instead of a failure in the backend.
 //
 //===----------------------------------------------------------------------===//
 
@@ -110,7 +111,8 @@ struct ExpF64Lowering : OpRewritePattern<math::ExpOp> {
     Value x = op.getOperand();
     // Beyond these e^x is inf or 0 anyway; the clamp keeps k in range.
     Value clamped = arith::MinimumFOp::create(
-        rewriter, op.getLoc(), arith::MaximumFOp::create(rewriter, op.getLoc(), x, b.f(-746.0)),
+        rewriter, op.getLoc(),
+        arith::MaximumFOp::create(rewriter, op.getLoc(), x, b.f(-746.0)),
         b.f(710.0));
     Value k = math::RoundEvenOp::create(rewriter, op.getLoc(),
                                         b.mul(clamped, b.f(kInvLn2)));
@@ -149,10 +151,10 @@ Value logF64(PatternRewriter &rewriter, Location loc, Value x) {
   Value e = arith::AddIOp::create(
       rewriter, loc, arith::ShRUIOp::create(rewriter, loc, bits, b.i(52)),
       bias);
-  Value mantissa = arith::AndIOp::create(rewriter, loc, bits,
-                                         b.i(0x000FFFFFFFFFFFFFLL));
-  Value m = b.fromBits(arith::OrIOp::create(rewriter, loc, mantissa,
-                                            b.i(0x3FF0000000000000LL)));
+  Value mantissa =
+      arith::AndIOp::create(rewriter, loc, bits, b.i(0x000FFFFFFFFFFFFFLL));
+  Value m = b.fromBits(
+      arith::OrIOp::create(rewriter, loc, mantissa, b.i(0x3FF0000000000000LL)));
   Value above = b.cmp(arith::CmpFPredicate::OGT, m, b.f(1.4142135623730951));
   m = b.select(above, b.mul(m, b.f(0.5)), m);
   e = b.select(above, arith::AddIOp::create(rewriter, loc, e, b.i(1)), e);
@@ -189,14 +191,14 @@ struct LogF64Lowering : OpRewritePattern<math::LogOp> {
 
 /// log2(x) and log10(x) of f64 as log(x) times a constant (within about
 /// two ulps); log10 of f32 likewise, from MLIR's single-precision log.
-template <typename LogOp>
-struct ScaledLogLowering : OpRewritePattern<LogOp> {
+template <typename LogOp> struct ScaledLogLowering : OpRewritePattern<LogOp> {
   ScaledLogLowering(MLIRContext *ctx, double scale)
       : OpRewritePattern<LogOp>(ctx), scale(scale) {}
   LogicalResult matchAndRewrite(LogOp op,
                                 PatternRewriter &rewriter) const override {
     Type type = op.getOperand().getType();
-    if (!type.isF64() && !(type.isF32() && std::is_same_v<LogOp, math::Log10Op>))
+    if (!type.isF64() &&
+        !(type.isF32() && std::is_same_v<LogOp, math::Log10Op>))
       return failure();
     Location loc = op.getLoc();
     Value log = math::LogOp::create(rewriter, loc, op.getOperand());
@@ -217,8 +219,7 @@ struct ScaledLogLowering : OpRewritePattern<LogOp> {
 /// that the result is only kept in [-1, 1]); sin r and cos r are their
 /// Taylor series to r^15 and r^14 (next terms below 2^-45), chosen and
 /// negated by k mod 4.
-template <typename TrigOp>
-struct SinCosF32Lowering : OpRewritePattern<TrigOp> {
+template <typename TrigOp> struct SinCosF32Lowering : OpRewritePattern<TrigOp> {
   SinCosF32Lowering(MLIRContext *ctx)
       : OpRewritePattern<TrigOp>(ctx, /*benefit=*/2) {}
   LogicalResult matchAndRewrite(TrigOp op,
@@ -234,9 +235,9 @@ struct SinCosF32Lowering : OpRewritePattern<TrigOp> {
         rewriter, loc, b.mul(x, b.f(6.36619772367581382433e-01)));
     // pi/2 = the sum of these to 2^-160: four of 24 significant bits (k
     // times each is exact) and the rest as a double.
-    static constexpr double kPiOver2Pieces[] = {
-        0x1.921fb6p+0, -0x1.777a5cp-25, -0x1.ee59dap-50, 0x1.98a2e0p-77,
-        0x1.b839a252049c1p-104};
+    static constexpr double kPiOver2Pieces[] = {0x1.921fb6p+0, -0x1.777a5cp-25,
+                                                -0x1.ee59dap-50, 0x1.98a2e0p-77,
+                                                0x1.b839a252049c1p-104};
     Value r = x;
     for (double piece : kPiOver2Pieces)
       r = b.fma(k, b.f(-piece), r);
@@ -264,13 +265,13 @@ struct SinCosF32Lowering : OpRewritePattern<TrigOp> {
     // 2^63 for every finite float.
     // k mod 4, exact in double (0 once k's ulp is 4 or more), then as an
     // integer; non-finite k gives NaN below anyway.
-    Value kMod4 = b.sub(
-        k, b.mul(b.f(4.0), math::FloorOp::create(rewriter, loc,
-                                                 b.mul(k, b.f(0.25)))));
+    Value kMod4 =
+        b.sub(k, b.mul(b.f(4.0), math::FloorOp::create(rewriter, loc,
+                                                       b.mul(k, b.f(0.25)))));
     Value finite = b.cmp(arith::CmpFPredicate::ORD, kMod4, kMod4);
-    Value quadrant = arith::FPToSIOp::create(
-        rewriter, loc, rewriter.getI64Type(),
-        b.select(finite, kMod4, b.f(0.0)));
+    Value quadrant =
+        arith::FPToSIOp::create(rewriter, loc, rewriter.getI64Type(),
+                                b.select(finite, kMod4, b.f(0.0)));
     if (!isSin)
       quadrant = arith::AndIOp::create(
           rewriter, loc, arith::AddIOp::create(rewriter, loc, quadrant, b.i(1)),
@@ -282,8 +283,8 @@ struct SinCosF32Lowering : OpRewritePattern<TrigOp> {
         rewriter, loc, arith::CmpIPredicate::ne,
         arith::AndIOp::create(rewriter, loc, quadrant, b.i(2)), b.i(0));
     Value value = b.select(odd, cosR, sinR);
-    value = b.select(negative, arith::NegFOp::create(rewriter, loc, value),
-                     value);
+    value =
+        b.select(negative, arith::NegFOp::create(rewriter, loc, value), value);
     // sin and cos of +-inf and NaN are NaN (x - x is); sin keeps the sign
     // of a zero.
     value = b.select(b.cmp(arith::CmpFPredicate::ORD, b.sub(x, x), b.f(0.0)),
@@ -333,23 +334,20 @@ struct PowF32Lowering : OpRewritePattern<math::PowFOp> {
     // powers are exact).
     Value negativeBase = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::slt, b.bitsOf(x), b.i(0));
-    Value result = b.select(arith::AndIOp::create(rewriter, loc, negativeBase,
-                                                  odd),
-                            arith::NegFOp::create(rewriter, loc, magnitude),
-                            magnitude);
+    Value result =
+        b.select(arith::AndIOp::create(rewriter, loc, negativeBase, odd),
+                 arith::NegFOp::create(rewriter, loc, magnitude), magnitude);
     Value zeroOrInf = arith::OrIOp::create(
         rewriter, loc, b.cmp(P::OEQ, absX, b.f(0.0)),
         b.cmp(P::OEQ, absX, b.f(std::numeric_limits<double>::infinity())));
     Value noRealPower = arith::AndIOp::create(
         rewriter, loc,
-        arith::AndIOp::create(rewriter, loc,
-                              b.cmp(P::OLT, x, b.f(0.0)), finiteY),
+        arith::AndIOp::create(rewriter, loc, b.cmp(P::OLT, x, b.f(0.0)),
+                              finiteY),
         arith::AndIOp::create(
             rewriter, loc,
-            arith::XOrIOp::create(rewriter, loc, integral,
-                                  b.boolean(true)),
-            arith::XOrIOp::create(rewriter, loc, zeroOrInf,
-                                  b.boolean(true))));
+            arith::XOrIOp::create(rewriter, loc, integral, b.boolean(true)),
+            arith::XOrIOp::create(rewriter, loc, zeroOrInf, b.boolean(true))));
     result = b.select(noRealPower,
                       b.f(std::numeric_limits<double>::quiet_NaN()), result);
     // (-1)^(+-inf) = 1; x^0 = 1 and 1^y = 1, NaN or not.
@@ -357,8 +355,7 @@ struct PowF32Lowering : OpRewritePattern<math::PowFOp> {
         rewriter, loc, b.cmp(P::OEQ, x, b.f(-1.0)),
         arith::XOrIOp::create(
             rewriter, loc,
-            arith::OrIOp::create(rewriter, loc, finiteY,
-                                 b.cmp(P::UNO, y, y)),
+            arith::OrIOp::create(rewriter, loc, finiteY, b.cmp(P::UNO, y, y)),
             b.boolean(true)));
     Value one = arith::OrIOp::create(
         rewriter, loc,
@@ -387,8 +384,7 @@ struct LowerGPUMathPass
     if (failed(applyPatternsGreedily(getOperation(), std::move(expansions))))
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
-    patterns.add<ExpF64Lowering, LogF64Lowering,
-                 SinCosF32Lowering<math::SinOp>,
+    patterns.add<ExpF64Lowering, LogF64Lowering, SinCosF32Lowering<math::SinOp>,
                  SinCosF32Lowering<math::CosOp>>(&getContext());
     patterns.add<ScaledLogLowering<math::Log2Op>>(&getContext(), kInvLn2);
     patterns.add<ScaledLogLowering<math::Log10Op>>(&getContext(),

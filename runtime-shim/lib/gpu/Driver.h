@@ -98,8 +98,7 @@ struct DriverAPI {
   CUresult (*cuStreamWaitEvent)(CUstream, CUevent, unsigned);
   CUresult (*cuStreamGetFlags)(CUstream, unsigned *);
   CUresult (*cuStreamGetPriority)(CUstream, int *);
-  CUresult (*cuStreamAddCallback)(CUstream, CUstreamCallback, void *,
-                                  unsigned);
+  CUresult (*cuStreamAddCallback)(CUstream, CUstreamCallback, void *, unsigned);
   CUresult (*cuMemAllocAsync)(CUdeviceptr *, size_t, CUstream);
   CUresult (*cuMemFreeAsync)(CUdeviceptr, CUstream);
   CUresult (*cuEventCreate)(CUevent *, unsigned);

@@ -35,8 +35,8 @@ cudaError_t copy(void *dst, const void *src, size_t count, cudaMemcpyKind kind,
   }
   if (perThreadSynchronousCalls) {
     CUstream own = cudaStreamPerThread;
-    if (cudaError_t err = check(api->cuMemcpyAsync(
-            devicePtr(dst), devicePtr(src), count, own)))
+    if (cudaError_t err = check(
+            api->cuMemcpyAsync(devicePtr(dst), devicePtr(src), count, own)))
       return err;
     return check(api->cuStreamSynchronize(own));
   }

@@ -167,8 +167,7 @@ cudaError_t Runtime::checkStream(cudaStream_t stream) {
 
 cudaError_t Runtime::checkEvent(cudaEvent_t event) {
   std::lock_guard<std::mutex> lock(mutex);
-  return liveEvents.count(event) ? cudaSuccess
-                                 : cudaErrorInvalidResourceHandle;
+  return liveEvents.count(event) ? cudaSuccess : cudaErrorInvalidResourceHandle;
 }
 
 } // namespace cucpu::gpu

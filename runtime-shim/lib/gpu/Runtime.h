@@ -102,7 +102,8 @@ inline cudaError_t check(CUresult result) {
 /// The first statement after CUCPU_GPU_READY in an entry point that takes
 /// a stream.
 #define CUCPU_GPU_CHECK_STREAM(stream)                                         \
-  if (cudaError_t streamErr_ = ::cucpu::gpu::Runtime::get().checkStream(stream)) \
+  if (cudaError_t streamErr_ =                                                 \
+          ::cucpu::gpu::Runtime::get().checkStream(stream))                    \
     return ::cucpu::setError(streamErr_);
 
 inline CUdeviceptr devicePtr(const void *p) {

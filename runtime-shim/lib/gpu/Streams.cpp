@@ -85,8 +85,8 @@ cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority) {
 }
 
 cudaError_t cudaStreamAddCallback(cudaStream_t stream,
-                                  cudaStreamCallback_t callback,
-                                  void *userData, unsigned int flags) {
+                                  cudaStreamCallback_t callback, void *userData,
+                                  unsigned int flags) {
   if (!callback)
     return setError(cudaErrorInvalidValue);
   CUCPU_GPU_READY(api);
