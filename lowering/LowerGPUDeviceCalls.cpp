@@ -2,8 +2,9 @@
 //
 // On the CPU, device code calls the C library (printf, libm) and the runtime
 // (__cucpu_device_assert_fail). A GPU module cannot: printf and assert become
-// the PTX system calls vprintf and __assertfail, and any other call to a
-// function without a body is reported where it is made.
+// the PTX system calls vprintf and __assertfail, log1p and expm1 math
+// operations, and any other call to a function without a body is reported
+// where it is made.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@
 #include "lowering/Lowering.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -101,6 +103,32 @@ void lowerAssert(ModuleOp module, LLVM::CallOp call) {
   call.erase();
 }
 
+/// log1p and expm1 (double or float): the CPU target calls the C library
+/// for them (math.log1p's generic lowering, log(1 + x), loses the precision
+/// they exist for), the GPU target computes them (cucpu-lower-gpu-math).
+/// Returns whether `call` was one.
+bool lowerToMathOp(LLVM::CallOp call, StringRef callee) {
+  if (call.getArgOperands().size() != 1 || call.getNumResults() != 1)
+    return false;
+  Type type = call.getResult().getType();
+  bool isFloat = type.isF32() && callee.ends_with("f");
+  if (!(type.isF64() || isFloat))
+    return false;
+  StringRef base = isFloat ? callee.drop_back() : callee;
+  OpBuilder b(call);
+  Value arg = call.getArgOperands().front();
+  Value result;
+  if (base == "log1p")
+    result = math::Log1pOp::create(b, call.getLoc(), arg);
+  else if (base == "expm1")
+    result = math::ExpM1Op::create(b, call.getLoc(), arg);
+  else
+    return false;
+  call.getResult().replaceAllUsesWith(result);
+  call.erase();
+  return true;
+}
+
 struct LowerGPUDeviceCallsPass
     : public cucpu::impl::LowerGPUDeviceCallsBase<LowerGPUDeviceCallsPass> {
   void runOnOperation() override {
@@ -121,6 +149,8 @@ struct LowerGPUDeviceCallsPass
       } else if (*callee == "__cucpu_device_assert_fail" &&
                  call.getArgOperands().size() == 5) {
         lowerAssert(module, call);
+      } else if (lowerToMathOp(call, *callee)) {
+        continue;
       } else if (*callee != kVprintf && *callee != kAssertFail) {
         call.emitError("'")
             << *callee

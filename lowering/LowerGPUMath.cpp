@@ -4,11 +4,11 @@
 // square roots, rounding, fused multiply-add, sign and bit counting, but not
 // for transcendental functions, which CUDA takes from libdevice. cucpu does
 // not need a CUDA installation, so it computes them itself: powf, sinf and
-// cosf, and double-precision exp and log (with log2 and log10 from log), by
-// the range reductions and series below, to about an ulp; the rarer
-// functions are then written in terms of the common ones (MLIR's math
-// expansions) and the remaining single-precision ones by MLIR's polynomial
-// approximations. What is left without an instruction (other
+// cosf, and double-precision exp and log (with log2, log10, log1p and expm1
+// from them), by the range reductions and series below, to an ulp or two;
+// the rarer functions are then written in terms of the common ones (MLIR's
+// math expansions) and the remaining single-precision ones by MLIR's
+// polynomial approximations. What is left without an instruction (other
 // double-precision transcendental functions) is an error at the call,
 // instead of a failure in the backend.
 //
@@ -185,6 +185,54 @@ struct LogF64Lowering : OpRewritePattern<math::LogOp> {
     if (!isScalarF64(op.getOperand()))
       return failure();
     rewriter.replaceOp(op, logF64(rewriter, op.getLoc(), op.getOperand()));
+    return success();
+  }
+};
+
+/// log1p(x) = log(u) * (x / (u - 1)) with u = 1 + x rounded, and x where
+/// u is 1; expm1(x) = (u - 1) * (x / log(u)) with u = e^x, x where u is 1,
+/// and -1 where u - 1 is. The quotient corrects the rounding of u (Kahan's
+/// and Goldberg's method), so both stay within a few ulps near 0, where
+/// log(1 + x) and e^x - 1 lose all precision. Float arguments are computed
+/// in double.
+template <typename OneOp>
+struct OnePlusLowering : OpRewritePattern<OneOp> {
+  using OpRewritePattern<OneOp>::OpRewritePattern;
+  static constexpr bool isLog1p = std::is_same_v<OneOp, math::Log1pOp>;
+  LogicalResult matchAndRewrite(OneOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getOperand().getType();
+    if (!type.isF64() && !type.isF32())
+      return failure();
+    Location loc = op.getLoc();
+    F64Builder b{rewriter, loc};
+    using P = arith::CmpFPredicate;
+    Value x = op.getOperand();
+    if (type.isF32())
+      x = arith::ExtFOp::create(rewriter, loc, rewriter.getF64Type(), x);
+    double inf = std::numeric_limits<double>::infinity();
+    Value result;
+    if constexpr (isLog1p) {
+      Value u = b.add(b.f(1.0), x);
+      Value logU = math::LogOp::create(rewriter, loc, u);
+      result = b.mul(logU, arith::DivFOp::create(rewriter, loc, x,
+                                                  b.sub(u, b.f(1.0))));
+      result = b.select(b.cmp(P::OEQ, u, b.f(1.0)), x, result);
+    } else {
+      Value u = math::ExpOp::create(rewriter, loc, x);
+      Value uMinus1 = b.sub(u, b.f(1.0));
+      Value logU = math::LogOp::create(rewriter, loc, u);
+      result = b.mul(uMinus1, arith::DivFOp::create(rewriter, loc, x, logU));
+      result = b.select(b.cmp(P::OEQ, uMinus1, b.f(-1.0)), b.f(-1.0), result);
+      result = b.select(b.cmp(P::OEQ, u, b.f(1.0)), x, result);
+      // Where e^x overflows, so does expm1 (the quotient is inf/inf).
+      result = b.select(b.cmp(P::OEQ, u, b.f(inf)), u, result);
+    }
+    // +inf gives +inf (the quotients above are inf/inf).
+    result = b.select(b.cmp(P::OEQ, x, b.f(inf)), x, result);
+    if (type.isF32())
+      result = arith::TruncFOp::create(rewriter, loc, type, result);
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
@@ -376,7 +424,8 @@ struct LowerGPUMathPass
     // rarer functions into the common ones (math-expand-ops), then the
     // lowerings of those.
     RewritePatternSet precise(&getContext());
-    precise.add<PowF32Lowering>(&getContext());
+    precise.add<PowF32Lowering, OnePlusLowering<math::Log1pOp>,
+                OnePlusLowering<math::ExpM1Op>>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(precise))))
       return signalPassFailure();
     RewritePatternSet expansions(&getContext());

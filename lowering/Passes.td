@@ -139,7 +139,7 @@ def LowerGPUDeviceCalls
     function without a body (a C library function the CPU target calls) is
     an error at the call.
   }];
-  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::math::MathDialect"];
 }
 
 def LowerGPUMath : Pass<"cucpu-lower-gpu-math", "mlir::ModuleOp"> {
@@ -148,8 +148,8 @@ def LowerGPUMath : Pass<"cucpu-lower-gpu-math", "mlir::ModuleOp"> {
     Rewrites transcendental `math` operations so that only operations with an
     NVPTX instruction remain (square root, rounding, fma, sign and bit
     counts): single-precision `powf`, `sin` and `cos` and double-precision
-    `exp`, `log`, `log2` and `log10` by range reductions and series in double
-    precision (about an ulp); then the rarer functions in terms of the
+    `exp`, `log`, `log2`, `log10`, `log1p` and `expm1` by range reductions
+    and series in double precision (an ulp or two); then the rarer functions in terms of the
     common ones (MLIR's math expansions), and the remaining single-precision
     ones by MLIR's polynomial approximations. Any other `math` operation left
     (double-precision sin, pow, ...) is an error at its location.

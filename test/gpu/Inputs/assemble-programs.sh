@@ -12,7 +12,6 @@ mkdir -p "$tmp"
 
 # program -> why it is expected to fail.
 declare -A UNSUPPORTED=(
-  [cxx_copies_and_bits]="log1pf: C library function, no GPU implementation"
   [cxx_math_double]="lgamma and double-precision transcendental math (libdevice)"
   [cxx_math_float]="lgammaf: C library function, no GPU implementation"
   [math_library]="lgammaf: C library function, no GPU implementation"

@@ -1,5 +1,5 @@
-// Compares the GPU target's lowering of exp, log, log2, log10, sinf, cosf and
-// powf (compiled
+// Compares the GPU target's lowering of exp, log, log2, log10, log1p, expm1,
+// sinf, cosf and powf (compiled
 // for this CPU from gpu-math.mlir) with the C library: the largest error in
 // ulps over random arguments across each function's range, and the special
 // values.
@@ -15,6 +15,8 @@ extern "C" float gpu_log10f(float);
 extern "C" float gpu_sinf(float);
 extern "C" float gpu_cosf(float);
 extern "C" float gpu_powf(float, float);
+extern "C" double gpu_log1p(double);
+extern "C" double gpu_expm1(double);
 
 namespace {
 
@@ -118,6 +120,23 @@ int main() {
         std::printf("powf(%g, %g) = %g, C: %g\n", x, y, got, want);
     }
   std::printf("powf special cases: %d differ from C\n", powMismatches);
+
+  // log1p and expm1 near 0, where they matter, and across their range.
+  double worstLog1p = 0, worstExpm1 = 0;
+  for (int k = 0; k < 300000; ++k) {
+    double x = std::ldexp(unit(random), -int(unit(random) * 60)) * (k % 2 ? 1 : -1);
+    if (k % 7 == 0)
+      x = (unit(random) - 0.3) * 1400;
+    if (x > -1)
+      worstLog1p = std::fmax(worstLog1p, ulpsApart(gpu_log1p(x), std::log1p(x)));
+    worstExpm1 = std::fmax(worstExpm1, ulpsApart(gpu_expm1(x), std::expm1(x)));
+  }
+  std::printf("log1p: worst %s, expm1: worst %s\n",
+              worstLog1p <= 2 ? "2 ulps" : "above 2 ulps",
+              worstExpm1 <= 2 ? "2 ulps" : "above 2 ulps");
+  const double onePlusSpecials[] = {0.0, -0.0, -1.0, -2.0, INFINITY, -INFINITY, NAN, 710};
+  for (double x : onePlusSpecials)
+    std::printf("x=%g log1p=%g expm1=%g\n", x, gpu_log1p(x), gpu_expm1(x));
 
   const double specials[] = {0.0, -0.0, 1.0, -1.0, INFINITY, -INFINITY, NAN,
                              4.9e-324, 709.78, 709.79, -745.13, -745.14};

@@ -32,3 +32,11 @@ func.func @gpu_powf(%x: f32, %y: f32) -> f32 {
   %0 = math.powf %x, %y : f32
   return %0 : f32
 }
+func.func @gpu_log1p(%x: f64) -> f64 {
+  %0 = math.log1p %x : f64
+  return %0 : f64
+}
+func.func @gpu_expm1(%x: f64) -> f64 {
+  %0 = math.expm1 %x : f64
+  return %0 : f64
+}
