@@ -194,6 +194,9 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
          /*lastWriterStores=*/options.lastWriterStores,
          /*rolledRowsUpTo=*/options.rolledRowsUpTo,
          /*remarks=*/options.remarks}));
+    if (options.optLevel != 0 && options.exactFloatSums)
+      pm.addNestedPass<func::FuncOp>(
+          createVersionExactFloatSums({/*remarks=*/options.remarks}));
     pm.addPass(createConvertSCFToOpenMPPass());
     if (options.regionFusion)
       pm.addPass(createFuseParallelRegions({/*remarks=*/options.remarks}));

@@ -73,6 +73,9 @@ struct PipelineOptions {
   /// A versioning check that narrowing makes inside the loops over a
   /// coarsened group's blocks and a block's rows is made once for them.
   bool hoistVersionChecks = true;
+  /// VersionExactFloatSums: in-order float sums added in any order where no
+  /// addition can round.
+  bool exactFloatSums = true;
   /// Narrowing keeps comparisons of x as masks in kernels launched with at
   /// most this many threads along x; 0: narrows them too.
   int64_t maskRowsUpTo = 32;

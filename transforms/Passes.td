@@ -547,6 +547,28 @@ def EliminateBarriers : Pass<"simt-eliminate-barriers"> {
   ];
 }
 
+def VersionExactFloatSums : Pass<"simt-version-exact-float-sums", "mlir::func::FuncOp"> {
+  let summary = "Add an in-order float sum in any order when nothing rounds";
+  let description = [{
+    A loop `while (i < n) { s = s + a[i]; i = i + 1; }` over floats (an
+    `scf.while` of a float and a counter, loading `a` through one GEP) is a
+    chain of dependent additions that may not be reassociated. It is
+    versioned: one pass over the array computes, in double precision, the
+    sum, the sum of the magnitudes S and the exponent L of the lowest set bit
+    of the initial value and the elements. If S < 2^(24 + L) and S < 2^127,
+    no in-order partial sum rounds, so the in-order result is the exact sum,
+    which that pass computed (in any order: its additions are exact, and
+    marked `reassoc` so that they vectorize); otherwise the original loop
+    runs. The `scf.if` is marked `cucpu.exact_sum`.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per versioned sum">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
+                           "mlir::math::MathDialect", "mlir::LLVM::LLVMDialect"];
+}
+
 def ForwardSharedStores : Pass<"simt-forward-shared-stores"> {
   let summary = "Store-to-load forwarding on thread-owned shared elements";
   let description = [{

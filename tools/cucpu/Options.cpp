@@ -152,7 +152,7 @@ COMPILATION OPTIONS:
   -fno-cucpu-last-writer-stores, -fno-cucpu-coarsen-blocks,
   -fno-cucpu-masked-rows, -fno-cucpu-rolled-thread-loops,
   -fno-cucpu-select-versioning, -fno-cucpu-row-versioning,
-  -fno-cucpu-hoist-version-checks,
+  -fno-cucpu-hoist-version-checks, -fno-cucpu-exact-float-sums,
   -fno-cucpu-specialize-block-size, -fno-cucpu-widen-index-casts,
   -fno-cucpu-index-flags, -fno-cucpu-elide-join-barriers,
   -fno-cucpu-unroll-and-jam
@@ -186,7 +186,9 @@ COMPILATION OPTIONS:
                         hold for every thread, or (short rows) where its
                         guard's comparisons of x hold for the whole row;
                         making such a copy's check once for a coarsened
-                        group's blocks and a block's rows;
+                        group's blocks and a block's rows; adding an
+                        in-order float sum in any order where no addition
+                        can round;
                         copying a kernel for the block size its launches
                         write, with that size as constants; index
                         arithmetic on thread and block indices in 64 bits;
@@ -682,6 +684,8 @@ const std::vector<OptionSpec> &optionTable() {
       {Form::Flag, {"-fno-cucpu-hoist-version-checks"},
        [](P &p, StringRef) { p.opts.pipeline.hoistVersionChecks = false; },
        true},
+      {Form::Flag, {"-fno-cucpu-exact-float-sums"},
+       [](P &p, StringRef) { p.opts.pipeline.exactFloatSums = false; }, true},
       {Form::Flag, {"-fno-cucpu-masked-rows"},
        [](P &p, StringRef) { p.opts.pipeline.maskRowsUpTo = 0; }, true},
       {Form::Flag, {"-fno-cucpu-rolled-thread-loops"},
