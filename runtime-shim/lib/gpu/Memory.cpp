@@ -19,6 +19,15 @@ bool validKind(cudaMemcpyKind kind) {
          kind == cudaMemcpyDefault;
 }
 
+/// A synchronous call made inside a _ptds entry point: `queued`, the result
+/// of queuing the work on the thread's per-thread stream, then a wait for
+/// that stream alone.
+cudaError_t onPerThreadStream(const DriverAPI *api, cudaError_t queued) {
+  if (queued)
+    return queued;
+  return check(api->cuStreamSynchronize(cudaStreamPerThread));
+}
+
 cudaError_t copy(void *dst, const void *src, size_t count, cudaMemcpyKind kind,
                  cudaStream_t stream, bool async) {
   if (!validKind(kind))
@@ -33,13 +42,9 @@ cudaError_t copy(void *dst, const void *src, size_t count, cudaMemcpyKind kind,
     return check(
         api->cuMemcpyAsync(devicePtr(dst), devicePtr(src), count, stream));
   }
-  if (perThreadSynchronousCalls) {
-    CUstream own = cudaStreamPerThread;
-    if (cudaError_t err = check(
-            api->cuMemcpyAsync(devicePtr(dst), devicePtr(src), count, own)))
-      return err;
-    return check(api->cuStreamSynchronize(own));
-  }
+  if (perThreadSynchronousCalls)
+    return onPerThreadStream(
+        api, copy(dst, src, count, kind, cudaStreamPerThread, true));
   return check(api->cuMemcpy(devicePtr(dst), devicePtr(src), count));
 }
 
@@ -184,13 +189,9 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count) {
   if (count == 0)
     return cudaSuccess;
   CUCPU_GPU_READY(api);
-  if (perThreadSynchronousCalls) {
-    CUstream own = cudaStreamPerThread;
-    if (cudaError_t err = check(api->cuMemsetD8Async(
-            devicePtr(devPtr), static_cast<unsigned char>(value), count, own)))
-      return err;
-    return check(api->cuStreamSynchronize(own));
-  }
+  if (perThreadSynchronousCalls)
+    return onPerThreadStream(
+        api, cudaMemsetAsync(devPtr, value, count, cudaStreamPerThread));
   return check(api->cuMemsetD8(devicePtr(devPtr),
                                static_cast<unsigned char>(value), count));
 }

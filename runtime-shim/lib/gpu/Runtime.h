@@ -106,6 +106,11 @@ inline cudaError_t check(CUresult result) {
           ::cucpu::gpu::Runtime::get().checkStream(stream))                    \
     return ::cucpu::setError(streamErr_);
 
+/// The same for an entry point that takes an event.
+#define CUCPU_GPU_CHECK_EVENT(event)                                           \
+  if (cudaError_t eventErr_ = ::cucpu::gpu::Runtime::get().checkEvent(event))  \
+    return ::cucpu::setError(eventErr_);
+
 inline CUdeviceptr devicePtr(const void *p) {
   return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(p));
 }

@@ -54,8 +54,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
                                 unsigned int flags) {
   CUCPU_GPU_READY(api);
   CUCPU_GPU_CHECK_STREAM(stream);
-  if (cudaError_t err = Runtime::get().checkEvent(event))
-    return setError(err);
+  CUCPU_GPU_CHECK_EVENT(event);
   return check(api->cuStreamWaitEvent(stream, event, flags));
 }
 
@@ -115,22 +114,19 @@ cudaError_t cudaEventCreate(cudaEvent_t *event) {
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   CUCPU_GPU_READY(api);
   CUCPU_GPU_CHECK_STREAM(stream);
-  if (cudaError_t err = Runtime::get().checkEvent(event))
-    return setError(err);
+  CUCPU_GPU_CHECK_EVENT(event);
   return check(api->cuEventRecord(event, stream));
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   CUCPU_GPU_READY(api);
-  if (cudaError_t err = Runtime::get().checkEvent(event))
-    return setError(err);
+  CUCPU_GPU_CHECK_EVENT(event);
   return check(api->cuEventSynchronize(event));
 }
 
 cudaError_t cudaEventQuery(cudaEvent_t event) {
   CUCPU_GPU_READY(api);
-  if (cudaError_t err = Runtime::get().checkEvent(event))
-    return setError(err);
+  CUCPU_GPU_CHECK_EVENT(event);
   cudaError_t err = toRuntimeError(api->cuEventQuery(event));
   return err == cudaErrorNotReady ? err : setError(err);
 }
@@ -140,10 +136,8 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,
   if (!ms)
     return setError(cudaErrorInvalidValue);
   CUCPU_GPU_READY(api);
-  if (cudaError_t err = Runtime::get().checkEvent(start))
-    return setError(err);
-  if (cudaError_t err = Runtime::get().checkEvent(end))
-    return setError(err);
+  CUCPU_GPU_CHECK_EVENT(start);
+  CUCPU_GPU_CHECK_EVENT(end);
   return check(api->cuEventElapsedTime(ms, start, end));
 }
 
