@@ -251,17 +251,10 @@ void FunctionGen::memcpy(Value dest, Value src, QualType type,
     }
     return;
   }
-  // Both objects have the type's alignment. Said on the pointers, it lets
-  // the copy move whole words: without it NVPTX copies byte by byte, and a
-  // CPU backend can only guess.
   Value size = i64Constant(mod.sizeOf(type), where);
   auto memcpy = LLVM::MemcpyOp::create(builder, loc(where), dest, src, size,
                                        /*isVolatile=*/false);
-  mlir::NamedAttribute align(builder.getStringAttr("llvm.align"),
-                             builder.getI64IntegerAttr(mod.alignOf(type)));
-  mlir::DictionaryAttr aligned = builder.getDictionaryAttr(align);
-  memcpy.setArgAttrsAttr(
-      builder.getArrayAttr({aligned, aligned, builder.getDictionaryAttr({})}));
+  memcpy.setArgAttrsAttr(alignedPointerArgs(type, /*pointers=*/2));
 }
 
 void FunctionGen::memzero(Value dest, QualType type, SourceLocation where) {
@@ -269,11 +262,21 @@ void FunctionGen::memzero(Value dest, QualType type, SourceLocation where) {
   Value zero = intConstant(builder.getI8Type(), 0, where);
   auto memset = LLVM::MemsetOp::create(builder, loc(where), dest, zero, size,
                                        /*isVolatile=*/false);
-  mlir::NamedAttribute align(builder.getStringAttr("llvm.align"),
-                             builder.getI64IntegerAttr(mod.alignOf(type)));
-  memset.setArgAttrsAttr(builder.getArrayAttr({builder.getDictionaryAttr(align),
-                                               builder.getDictionaryAttr({}),
-                                               builder.getDictionaryAttr({})}));
+  memset.setArgAttrsAttr(alignedPointerArgs(type, /*pointers=*/1));
+}
+
+mlir::ArrayAttr FunctionGen::alignedPointerArgs(QualType type,
+                                                unsigned pointers) {
+  // The objects have the type's alignment. Said on the pointers, it lets
+  // the copy move whole words: without it NVPTX copies byte by byte, and a
+  // CPU backend can only guess.
+  mlir::DictionaryAttr aligned = builder.getDictionaryAttr(mlir::NamedAttribute(
+      builder.getStringAttr(LLVM::LLVMDialect::getAlignAttrName()),
+      builder.getI64IntegerAttr(mod.alignOf(type))));
+  SmallVector<mlir::Attribute, 3> args(pointers, aligned);
+  // The length (and memset's byte) carry nothing.
+  args.resize(3, builder.getDictionaryAttr({}));
+  return builder.getArrayAttr(args);
 }
 
 } // namespace cucpu

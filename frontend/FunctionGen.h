@@ -107,6 +107,9 @@ public:
               clang::SourceLocation where);
   void memzero(mlir::Value dest, clang::QualType type,
                clang::SourceLocation where);
+  /// The argument attributes of a memcpy/memset of a `type` object: its
+  /// alignment on the first `pointers` arguments.
+  mlir::ArrayAttr alignedPointerArgs(clang::QualType type, unsigned pointers);
 
   ModuleGen &mod;
   mlir::OpBuilder builder;
