@@ -50,11 +50,6 @@ struct InOrderSum {
 
 constexpr StringLiteral kVersionedSumAttr = "cucpu.exact_sum";
 
-bool definedOutside(Value v, Operation *loop) {
-  Operation *owner = v.getParentRegion()->getParentOp();
-  return owner != loop && !loop->isProperAncestor(owner);
-}
-
 std::optional<InOrderSum> matchInOrderSum(scf::WhileOp loop) {
   if (loop.getNumOperands() != 2 || loop.getNumResults() != 2)
     return std::nullopt;
@@ -73,7 +68,7 @@ std::optional<InOrderSum> matchInOrderSum(scf::WhileOp loop) {
   auto condition = loop.getConditionOp();
   if (!cmp || cmp.getPredicate() != arith::CmpIPredicate::slt ||
       cmp.getLhs() != before.getArgument(counterIndex) ||
-      !definedOutside(cmp.getRhs(), loop) ||
+      !loop.isDefinedOutsideOfLoop(cmp.getRhs()) ||
       condition.getCondition() != cmp.getResult() ||
       condition.getArgs().size() != 2 ||
       condition.getArgs()[0] != before.getArgument(0) ||
@@ -98,7 +93,7 @@ std::optional<InOrderSum> matchInOrderSum(scf::WhileOp loop) {
   if (gep.getElemType() != load.getType() || !load.getType().isF32() ||
       indices.size() != 1 || !isa<Value>(indices[0]) ||
       cast<Value>(indices[0]) != ext->getResult(0) ||
-      !definedOutside(gep.getBase(), loop) || load.getAddr() != gep ||
+      !loop.isDefinedOutsideOfLoop(gep.getBase()) || load.getAddr() != gep ||
       load.getVolatile_() ||
       load.getOrdering() != LLVM::AtomicOrdering::not_atomic)
     return std::nullopt;
