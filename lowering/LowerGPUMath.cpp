@@ -69,8 +69,11 @@ struct F64Builder {
   Value bitsOf(Value x) {
     return arith::BitcastOp::create(b, loc, b.getI64Type(), x);
   }
-  Value boolean(bool v) {
-    return arith::ConstantOp::create(b, loc, b.getBoolAttr(v));
+  Value both(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+  Value either(Value x, Value y) { return arith::OrIOp::create(b, loc, x, y); }
+  Value negation(Value x) {
+    Value yes = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+    return arith::XOrIOp::create(b, loc, x, yes);
   }
   Value fromBits(Value bits) {
     return arith::BitcastOp::create(b, loc, b.getF64Type(), bits);
@@ -309,10 +312,9 @@ template <typename TrigOp> struct SinCosF32Lowering : OpRewritePattern<TrigOp> {
     Value sinR = b.mul(r, b.polynomial(z, sinSeries));
     Value cosR = b.polynomial(z, cosSeries);
     // Quadrant: sin x = sin r, cos r, -sin r, -cos r for k = 0, 1, 2, 3
-    // (mod 4); cos x = cos r, -sin r, -cos r, sin r. k is finite and below
-    // 2^63 for every finite float.
-    // k mod 4, exact in double (0 once k's ulp is 4 or more), then as an
-    // integer; non-finite k gives NaN below anyway.
+    // (mod 4); cos x = cos r, -sin r, -cos r, sin r. k mod 4 is exact in
+    // double (0 once k's ulp is 4 or more), then taken as an integer; a
+    // non-finite k (x infinite or NaN) gives NaN below anyway.
     Value kMod4 =
         b.sub(k, b.mul(b.f(4.0), math::FloorOp::create(rewriter, loc,
                                                        b.mul(k, b.f(0.25)))));
@@ -368,14 +370,13 @@ struct PowF32Lowering : OpRewritePattern<math::PowFOp> {
         rewriter, loc, b.mul(y, logF64(rewriter, loc, absX)));
     // y is an integer, and an odd one (every double of 2^53 or more is
     // even); infinities are neither.
-    Value finiteY = b.cmp(P::ONE, math::AbsFOp::create(rewriter, loc, y),
-                          b.f(std::numeric_limits<double>::infinity()));
-    Value integral = arith::AndIOp::create(
-        rewriter, loc, finiteY,
-        b.cmp(P::OEQ, math::FloorOp::create(rewriter, loc, y), y));
+    Value inf = b.f(std::numeric_limits<double>::infinity());
+    Value finiteY = b.cmp(P::ONE, math::AbsFOp::create(rewriter, loc, y), inf);
+    Value integral = b.both(
+        finiteY, b.cmp(P::OEQ, math::FloorOp::create(rewriter, loc, y), y));
     Value half = b.mul(y, b.f(0.5));
-    Value odd = arith::AndIOp::create(
-        rewriter, loc, integral,
+    Value odd = b.both(
+        integral,
         b.cmp(P::ONE, math::FloorOp::create(rewriter, loc, half), half));
     // A negative base (-0 included) gives a negative result for odd y, and
     // NaN for y that is not an integer (unless |x| is 0 or infinite, whose
@@ -383,32 +384,21 @@ struct PowF32Lowering : OpRewritePattern<math::PowFOp> {
     Value negativeBase = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::slt, b.bitsOf(x), b.i(0));
     Value result =
-        b.select(arith::AndIOp::create(rewriter, loc, negativeBase, odd),
+        b.select(b.both(negativeBase, odd),
                  arith::NegFOp::create(rewriter, loc, magnitude), magnitude);
-    Value zeroOrInf = arith::OrIOp::create(
-        rewriter, loc, b.cmp(P::OEQ, absX, b.f(0.0)),
-        b.cmp(P::OEQ, absX, b.f(std::numeric_limits<double>::infinity())));
-    Value noRealPower = arith::AndIOp::create(
-        rewriter, loc,
-        arith::AndIOp::create(rewriter, loc, b.cmp(P::OLT, x, b.f(0.0)),
-                              finiteY),
-        arith::AndIOp::create(
-            rewriter, loc,
-            arith::XOrIOp::create(rewriter, loc, integral, b.boolean(true)),
-            arith::XOrIOp::create(rewriter, loc, zeroOrInf, b.boolean(true))));
+    Value zeroOrInf =
+        b.either(b.cmp(P::OEQ, absX, b.f(0.0)), b.cmp(P::OEQ, absX, inf));
+    Value noRealPower =
+        b.both(b.both(b.cmp(P::OLT, x, b.f(0.0)), finiteY),
+               b.both(b.negation(integral), b.negation(zeroOrInf)));
     result = b.select(noRealPower,
                       b.f(std::numeric_limits<double>::quiet_NaN()), result);
     // (-1)^(+-inf) = 1; x^0 = 1 and 1^y = 1, NaN or not.
-    Value minusOneToInf = arith::AndIOp::create(
-        rewriter, loc, b.cmp(P::OEQ, x, b.f(-1.0)),
-        arith::XOrIOp::create(
-            rewriter, loc,
-            arith::OrIOp::create(rewriter, loc, finiteY, b.cmp(P::UNO, y, y)),
-            b.boolean(true)));
-    Value one = arith::OrIOp::create(
-        rewriter, loc,
-        arith::OrIOp::create(rewriter, loc, b.cmp(P::OEQ, y, b.f(0.0)),
-                             b.cmp(P::OEQ, x, b.f(1.0))),
+    Value minusOneToInf =
+        b.both(b.cmp(P::OEQ, x, b.f(-1.0)),
+               b.negation(b.either(finiteY, b.cmp(P::UNO, y, y))));
+    Value one = b.either(
+        b.either(b.cmp(P::OEQ, y, b.f(0.0)), b.cmp(P::OEQ, x, b.f(1.0))),
         minusOneToInf);
     result = b.select(one, b.f(1.0), result);
     rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, rewriter.getF32Type(),
@@ -452,7 +442,7 @@ struct LowerGPUMathPass
           << op->getName().stripDialect() << "' on " << type
           << " has no implementation on the GPU target yet (cucpu does not "
              "use libdevice; single precision and double-precision exp, "
-             "log, log2 and log10 are supported)";
+             "log, log2, log10, log1p and expm1 are supported)";
       failed = true;
     });
     if (failed)
