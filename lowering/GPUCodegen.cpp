@@ -107,6 +107,7 @@ static unsigned foldNegatedMinMaxPairs(Module &module) {
 std::unique_ptr<Module> translateToNVPTXIR(mlir::ModuleOp module,
                                            LLVMContext &context,
                                            StringRef arch, unsigned optLevel,
+                                           StringRef mathLibraryPath,
                                            std::string &error) {
   std::unique_ptr<Module> llvmModule =
       mlir::translateModuleToLLVMIR(module, context, "cucpu-gpu");
@@ -120,6 +121,8 @@ std::unique_ptr<Module> translateToNVPTXIR(mlir::ModuleOp module,
     return nullptr;
   llvmModule->setTargetTriple(machine->getTargetTriple());
   llvmModule->setDataLayout(machine->createDataLayout());
+  if (!linkGPUMathLibrary(*llvmModule, mathLibraryPath, error))
+    return nullptr;
   for (Function &fn : *llvmModule)
     if (!fn.isDeclaration())
       fn.addFnAttr("target-cpu", arch);

@@ -38,12 +38,30 @@ bool isValidGPUArch(llvm::StringRef arch);
 /// lowered to the LLVM and NVVM dialects.
 mlir::LogicalResult runGPUPipeline(mlir::ModuleOp module);
 
-/// Translates the GPU module to LLVM IR for NVPTX `arch` and optimizes it.
-std::unique_ptr<llvm::Module> translateToNVPTXIR(mlir::ModuleOp module,
-                                                 llvm::LLVMContext &context,
-                                                 llvm::StringRef arch,
-                                                 unsigned optLevel,
-                                                 std::string &error);
+/// The prefix of the GPU math library's functions: __cucpu_gpu_lgamma
+/// implements lgamma (runtime-shim/lib/gpu/DeviceMath.cpp).
+constexpr llvm::StringLiteral kGPUMathPrefix = "__cucpu_gpu_";
+
+/// The file name of the GPU math library (NVPTX bitcode), installed next to
+/// the runtime libraries.
+constexpr llvm::StringLiteral kGPUMathLibraryName = "cucpu_gpu_math.bc";
+
+/// Whether the GPU math library implements the C math function `name`
+/// ("lgamma", "lgammaf", ...).
+bool gpuMathLibraryDefines(llvm::StringRef name);
+
+/// Links the functions of the GPU math library at `libraryPath` that
+/// `module` calls into it, with internal linkage. Returns false with `error`
+/// set if the library cannot be read or lacks one of them.
+bool linkGPUMathLibrary(llvm::Module &module, llvm::StringRef libraryPath,
+                        std::string &error);
+
+/// Translates the GPU module to LLVM IR for NVPTX `arch`, links the GPU math
+/// library at `mathLibraryPath` when the module calls it, and optimizes it.
+std::unique_ptr<llvm::Module>
+translateToNVPTXIR(mlir::ModuleOp module, llvm::LLVMContext &context,
+                   llvm::StringRef arch, unsigned optLevel,
+                   llvm::StringRef mathLibraryPath, std::string &error);
 
 /// Emits `module` (from translateToNVPTXIR) as PTX text.
 bool emitPTX(llvm::Module &module, llvm::StringRef arch, unsigned optLevel,

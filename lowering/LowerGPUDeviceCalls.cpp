@@ -3,7 +3,8 @@
 // On the CPU, device code calls the C library (printf, libm) and the runtime
 // (__cucpu_device_assert_fail). A GPU module cannot: printf and assert become
 // the PTX system calls vprintf and __assertfail, log1p and expm1 math
-// operations, and any other call to a function without a body is reported
+// operations, the functions of cucpu's GPU math library (lgamma, hypot, ...)
+// calls to it, and any other call to a function without a body is reported
 // where it is made.
 //
 //===----------------------------------------------------------------------===//
@@ -16,6 +17,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace cucpu {
 #define GEN_PASS_DEF_LOWERGPUDEVICECALLS
@@ -129,6 +131,19 @@ bool lowerToMathOp(LLVM::CallOp call, StringRef callee) {
   return true;
 }
 
+/// A C math function the GPU math library implements -> a call to the
+/// library's __cucpu_gpu_<name>, linked in after translation to LLVM IR.
+/// Returns whether `call` was one.
+bool lowerToMathLibrary(ModuleOp module, LLVM::CallOp call, StringRef callee) {
+  if (!gpuMathLibraryDefines(callee))
+    return false;
+  LLVM::LLVMFuncOp implementation =
+      declare(module, (kGPUMathPrefix + callee).str(),
+              call.getCalleeFunctionType());
+  call.setCalleeAttr(FlatSymbolRefAttr::get(implementation.getSymNameAttr()));
+  return true;
+}
+
 struct LowerGPUDeviceCallsPass
     : public cucpu::impl::LowerGPUDeviceCallsBase<LowerGPUDeviceCallsPass> {
   void runOnOperation() override {
@@ -137,6 +152,10 @@ struct LowerGPUDeviceCallsPass
     SmallVector<LLVM::CallOp> calls;
     module.walk([&](LLVM::CallOp call) { calls.push_back(call); });
     bool failed = false;
+    // Declarations that may have lost their last call.
+    llvm::SetVector<StringRef> replaced;
+    replaced.insert(StringRef("printf"));
+    replaced.insert(StringRef("__cucpu_device_assert_fail"));
     for (LLVM::CallOp call : calls) {
       std::optional<StringRef> callee = call.getCallee();
       if (!callee)
@@ -150,7 +169,9 @@ struct LowerGPUDeviceCallsPass
                  call.getArgOperands().size() == 5) {
         lowerAssert(module, call);
       } else if (lowerToMathOp(call, *callee)) {
-        continue;
+        replaced.insert(*callee);
+      } else if (lowerToMathLibrary(module, call, *callee)) {
+        replaced.insert(*callee);
       } else if (*callee != kVprintf && *callee != kAssertFail) {
         call.emitError("'")
             << *callee
@@ -161,8 +182,7 @@ struct LowerGPUDeviceCallsPass
     }
     if (failed)
       return signalPassFailure();
-    for (StringRef name : {StringRef("printf"),
-                           StringRef("__cucpu_device_assert_fail")})
+    for (StringRef name : replaced)
       if (Operation *decl = symbols.lookup(name))
         if (SymbolTable::symbolKnownUseEmpty(decl, module))
           decl->erase();

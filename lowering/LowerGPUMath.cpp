@@ -3,14 +3,16 @@
 // The NVPTX backend selects instructions for the LLVM intrinsics of
 // square roots, rounding, fused multiply-add, sign and bit counting, but not
 // for transcendental functions, which CUDA takes from libdevice. cucpu does
-// not need a CUDA installation, so it computes them itself: powf, sinf and
-// cosf, and double-precision exp and log (with log2, log10, log1p and expm1
-// from them), by the range reductions and series below, to an ulp or two;
-// the rarer functions are then written in terms of the common ones (MLIR's
-// math expansions) and the remaining single-precision ones by MLIR's
-// polynomial approximations. What is left without an instruction (other
-// double-precision transcendental functions) is an error at the call,
-// instead of a failure in the backend.
+// not need a CUDA installation, so it computes them itself. The common ones
+// are computed inline: powf, sinf and cosf, and double-precision exp and log
+// (with log2, log10, log1p and expm1 from them), by the range reductions and
+// series below, to an ulp or two, and the other single-precision exp and log
+// functions by MLIR's polynomial approximations. The others (trigonometric,
+// hyperbolic, error functions, pow, cbrt, exp2 and fmod in double precision,
+// and in single precision those MLIR would only approximate or expand) become
+// calls to cucpu's GPU math library (DeviceMath.cpp), which is linked in
+// after translation to LLVM IR. What is left without an instruction is an
+// error at the operation, instead of a failure in the backend.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,9 +20,12 @@
 #include "lowering/Lowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include "llvm/ADT/StringSwitch.h"
 
 #include <limits>
 #include <type_traits>
@@ -407,9 +412,73 @@ struct PowF32Lowering : OpRewritePattern<math::PowFOp> {
   }
 };
 
+/// The GPU math library's function computing `op` on `type`, or "" when
+/// `op` is computed inline or has an instruction.
+std::string libraryFunctionFor(Operation *op, Type type) {
+  StringRef base = llvm::StringSwitch<StringRef>(op->getName().getStringRef())
+                       .Case("math.sin", "sin")
+                       .Case("math.cos", "cos")
+                       .Case("math.tan", "tan")
+                       .Case("math.asin", "asin")
+                       .Case("math.acos", "acos")
+                       .Case("math.atan", "atan")
+                       .Case("math.atan2", "atan2")
+                       .Case("math.sinh", "sinh")
+                       .Case("math.cosh", "cosh")
+                       .Case("math.tanh", "tanh")
+                       .Case("math.asinh", "asinh")
+                       .Case("math.acosh", "acosh")
+                       .Case("math.atanh", "atanh")
+                       .Case("math.erf", "erf")
+                       .Case("math.erfc", "erfc")
+                       .Case("math.cbrt", "cbrt")
+                       .Case("math.exp2", "exp2")
+                       .Case("math.powf", "pow")
+                       .Case("arith.remf", "fmod")
+                       .Default("");
+  if (base.empty() || !(type.isF64() || type.isF32()))
+    return "";
+  std::string name = (type.isF32() ? base + "f" : base).str();
+  if (!gpuMathLibraryDefines(name)) // sinf, cosf and powf are inline.
+    return "";
+  return (kGPUMathPrefix + name).str();
+}
+
+/// Replaces the scalar math operations that the GPU math library computes by
+/// calls to it.
+void callMathLibrary(ModuleOp module) {
+  SmallVector<std::pair<Operation *, std::string>> calls;
+  module.walk([&](Operation *op) {
+    if (op->getNumResults() != 1)
+      return;
+    Type type = op->getResult(0).getType();
+    if (!llvm::all_of(op->getOperandTypes(), [&](Type t) { return t == type; }))
+      return;
+    std::string name = libraryFunctionFor(op, type);
+    if (!name.empty())
+      calls.emplace_back(op, std::move(name));
+  });
+  OpBuilder b(module.getContext());
+  for (auto &[op, name] : calls) {
+    Type type = op->getResult(0).getType();
+    auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+    if (!fn) {
+      b.setInsertionPointToEnd(module.getBody());
+      SmallVector<Type> params(op->getNumOperands(), type);
+      fn = LLVM::LLVMFuncOp::create(b, module.getLoc(), name,
+                                    LLVM::LLVMFunctionType::get(type, params));
+    }
+    b.setInsertionPoint(op);
+    auto call = LLVM::CallOp::create(b, op->getLoc(), fn, op->getOperands());
+    op->getResult(0).replaceAllUsesWith(call.getResult());
+    op->erase();
+  }
+}
+
 struct LowerGPUMathPass
     : public cucpu::impl::LowerGPUMathBase<LowerGPUMathPass> {
   void runOnOperation() override {
+    callMathLibrary(getOperation());
     // First what replaces MLIR's expansions, then the expansions of the
     // rarer functions into the common ones (math-expand-ops), then the
     // lowerings of those.
@@ -422,6 +491,7 @@ struct LowerGPUMathPass
     math::populateExpansionPatterns(expansions);
     if (failed(applyPatternsGreedily(getOperation(), std::move(expansions))))
       return signalPassFailure();
+    callMathLibrary(getOperation()); // What the expansions made of others.
     RewritePatternSet patterns(&getContext());
     patterns.add<ExpF64Lowering, LogF64Lowering, SinCosF32Lowering<math::SinOp>,
                  SinCosF32Lowering<math::CosOp>>(&getContext());
@@ -441,8 +511,7 @@ struct LowerGPUMathPass
       op->emitError("'")
           << op->getName().stripDialect() << "' on " << type
           << " has no implementation on the GPU target yet (cucpu does not "
-             "use libdevice; single precision and double-precision exp, "
-             "log, log2, log10, log1p and expm1 are supported)";
+             "use libdevice, and its GPU math library lacks it)";
       failed = true;
     });
     if (failed)

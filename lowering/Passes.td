@@ -135,9 +135,12 @@ def LowerGPUDeviceCalls
   let description = [{
     `printf` becomes the PTX system call `vprintf(format, buffer)`, its
     arguments stored in a struct buffer at natural alignment;
-    `__cucpu_device_assert_fail` becomes `__assertfail`. A call to any other
-    function without a body (a C library function the CPU target calls) is
-    an error at the call.
+    `__cucpu_device_assert_fail` becomes `__assertfail`; `log1p` and `expm1`
+    become `math` operations; a C math function of cucpu's GPU math library
+    (`lgamma`, `hypot`, `frexp`, ...) becomes a call to its
+    `__cucpu_gpu_<name>`, linked in after translation to LLVM IR. A call to
+    any other function without a body (a C library function the CPU target
+    calls) is an error at the call.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::math::MathDialect"];
 }
@@ -147,14 +150,20 @@ def LowerGPUMath : Pass<"cucpu-lower-gpu-math", "mlir::ModuleOp"> {
   let description = [{
     Rewrites transcendental `math` operations so that only operations with an
     NVPTX instruction remain (square root, rounding, fma, sign and bit
-    counts): single-precision `powf`, `sin` and `cos` and double-precision
-    `exp`, `log`, `log2`, `log10`, `log1p` and `expm1` by range reductions
-    and series in double precision (an ulp or two); then the rarer functions in terms of the
-    common ones (MLIR's math expansions), and the remaining single-precision
-    ones by MLIR's polynomial approximations. Any other `math` operation left
-    (double-precision sin, pow, ...) is an error at its location.
+    counts). First the functions of cucpu's GPU math library become calls to
+    it (`__cucpu_gpu_sin` for a double-precision `math.sin`, linked in after
+    translation to LLVM IR): trigonometric, hyperbolic and error functions,
+    `cbrt`, `exp2`, `powf` and `arith.remf` in double precision, and the same
+    in single precision except `powf`, `sin` and `cos`. Those three and
+    double-precision `exp`, `log`, `log2`, `log10`, `log1p` and `expm1` are
+    computed inline by range reductions and series in double precision (an
+    ulp or two); then the rarer functions in terms of the common ones (MLIR's
+    math expansions), and the remaining single-precision ones by MLIR's
+    polynomial approximations. Any other `math` operation left is an error at
+    its location.
   }];
-  let dependentDialects = ["mlir::math::MathDialect", "mlir::arith::ArithDialect"];
+  let dependentDialects = ["mlir::math::MathDialect", "mlir::arith::ArithDialect",
+                           "mlir::LLVM::LLVMDialect"];
 }
 
 #endif // CUCPU_LOWERING_PASSES

@@ -41,10 +41,28 @@ func.func @check(%e: !llvm.ptr, %f: !llvm.ptr, %line: i32, %fn: !llvm.ptr, %ids:
 
 // -----
 
-// Other library functions have no GPU implementation.
+// The functions of the GPU math library become calls to it (linked in after
+// translation); the C library's declaration goes.
+// CHECK-LABEL: func.func @gamma
+// CHECK: llvm.call @__cucpu_gpu_lgammaf(%{{.*}}) : (f32) -> f32
+// CHECK: llvm.call @__cucpu_gpu_frexp(%{{.*}}, %{{.*}}) : (f64, !llvm.ptr) -> f64
+// CHECK-NOT: llvm.func @lgammaf
+// CHECK-DAG: llvm.func @__cucpu_gpu_lgammaf(f32) -> f32
+// CHECK-DAG: llvm.func @__cucpu_gpu_frexp(f64, !llvm.ptr) -> f64
 llvm.func @lgammaf(f32) -> f32
-func.func @gamma(%x: f32) -> f32 {
-  // expected-error @+1 {{'lgammaf' has no implementation on the GPU target}}
+llvm.func @frexp(f64, !llvm.ptr) -> f64
+func.func @gamma(%x: f32, %d: f64, %e: !llvm.ptr) -> (f32, f64) {
   %r = llvm.call @lgammaf(%x) : (f32) -> f32
-  return %r : f32
+  %m = llvm.call @frexp(%d, %e) : (f64, !llvm.ptr) -> f64
+  return %r, %m : f32, f64
+}
+
+// -----
+
+// Other functions without a body have no GPU implementation.
+llvm.func @strlen(!llvm.ptr) -> i64
+func.func @length(%s: !llvm.ptr) -> i64 {
+  // expected-error @+1 {{'strlen' has no implementation on the GPU target}}
+  %r = llvm.call @strlen(%s) : (!llvm.ptr) -> i64
+  return %r : i64
 }

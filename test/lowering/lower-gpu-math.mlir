@@ -1,13 +1,14 @@
 // RUN: cucpu-opt %s -split-input-file -verify-diagnostics -cucpu-lower-gpu-math | FileCheck %s
 
-// Single-precision transcendental functions become polynomials; operations
-// with an NVPTX instruction stay.
+// Single-precision exp, sin and log are computed inline, tanh by the GPU math
+// library; operations with an NVPTX instruction stay.
 
 // CHECK-LABEL: func.func @single
 // CHECK-NOT: math.exp
 // CHECK-NOT: math.sin
 // CHECK-NOT: math.log
 // CHECK-NOT: math.tanh
+// CHECK-DAG: llvm.call @__cucpu_gpu_tanhf(%{{.*}}) : (f32) -> f32
 // CHECK-DAG: math.sqrt %{{.*}} : f32
 // CHECK-DAG: math.sqrt %{{.*}} : f64
 // CHECK-DAG: math.floor %{{.*}} : f64
@@ -55,8 +56,36 @@ func.func @double_exp_log(%d: f64) -> (f64, f64, f64, f64, f32) {
 
 // -----
 
-func.func @double(%d: f64) -> f64 {
-  // expected-error @+1 {{'sin' on 'f64' has no implementation on the GPU target yet}}
+// The other functions become calls to the GPU math library, declared once:
+// double precision all of them, single precision those not computed inline.
+
+// CHECK-LABEL: func.func @library
+// CHECK-NEXT: %[[SIN:.*]] = llvm.call @__cucpu_gpu_sin(%arg0) : (f64) -> f64
+// CHECK-NEXT: %[[SIN2:.*]] = llvm.call @__cucpu_gpu_sin(%[[SIN]]) : (f64) -> f64
+// CHECK-NEXT: %[[POW:.*]] = llvm.call @__cucpu_gpu_pow(%[[SIN2]], %arg0) : (f64, f64) -> f64
+// CHECK-NEXT: %[[ATAN2:.*]] = llvm.call @__cucpu_gpu_atan2f(%arg1, %arg1) : (f32, f32) -> f32
+// CHECK-NEXT: %[[FMOD:.*]] = llvm.call @__cucpu_gpu_fmod(%[[POW]], %arg0) : (f64, f64) -> f64
+// CHECK-NEXT: %[[FMODF:.*]] = llvm.call @__cucpu_gpu_fmodf(%[[ATAN2]], %arg1) : (f32, f32) -> f32
+// CHECK-NEXT: %[[ERFC:.*]] = llvm.call @__cucpu_gpu_erfcf(%[[FMODF]]) : (f32) -> f32
+// CHECK-NEXT: return %[[FMOD]], %[[ERFC]]
+// CHECK-DAG: llvm.func @__cucpu_gpu_sin(f64) -> f64
+// CHECK-DAG: llvm.func @__cucpu_gpu_pow(f64, f64) -> f64
+func.func @library(%d: f64, %f: f32) -> (f64, f32) {
   %0 = math.sin %d : f64
-  return %0 : f64
+  %1 = math.sin %0 : f64
+  %2 = math.powf %1, %d : f64
+  %3 = math.atan2 %f, %f : f32
+  %4 = arith.remf %2, %d : f64
+  %5 = arith.remf %3, %f : f32
+  %6 = math.erfc %5 : f32
+  return %4, %6 : f64, f32
+}
+
+// -----
+
+// Vectors (which the GPU pipeline does not make) are not supported.
+func.func @vector(%d: vector<2xf64>) -> vector<2xf64> {
+  // expected-error @+1 {{'sin' on 'vector<2xf64>' has no implementation on the GPU target yet}}
+  %0 = math.sin %d : vector<2xf64>
+  return %0 : vector<2xf64>
 }

@@ -442,7 +442,8 @@ bool Driver::compileDeviceForGPU(mlir::ModuleOp module, const Input &input,
   cucpu::PipelineOptions pipeline = opts.pipeline;
   pipeline.optLevel = opts.deviceOptLevel();
   return cucpu::compileDeviceForGPU(module, pipeline, opts.emitMLIR, kind,
-                                    opts.gpuArch, input.path, path);
+                                    opts.gpuArch, input.path, path,
+                                    inst.libDir);
 }
 
 /// Static libraries named by -l in the directories of -L (the system's own

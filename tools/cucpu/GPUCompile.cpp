@@ -15,6 +15,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -30,7 +31,7 @@ static bool reportError(const Twine &message) {
 bool compileDeviceForGPU(mlir::ModuleOp module, PipelineOptions pipeline,
                          std::optional<Stage> emitMLIR, GPUOutputKind kind,
                          StringRef arch, StringRef inputPath,
-                         StringRef outputPath) {
+                         StringRef outputPath, StringRef libDir) {
   if (emitMLIR && *emitMLIR == Stage::CPU)
     return reportError("there is no 'cpu' stage with --cuda-gpu-arch (use "
                        "optimized or llvm)");
@@ -55,8 +56,10 @@ bool compileDeviceForGPU(mlir::ModuleOp module, PipelineOptions pipeline,
 
   LLVMContext context;
   std::string error;
-  std::unique_ptr<Module> gpuModule =
-      translateToNVPTXIR(module, context, arch, pipeline.optLevel, error);
+  SmallString<256> mathLibrary(libDir);
+  sys::path::append(mathLibrary, kGPUMathLibraryName);
+  std::unique_ptr<Module> gpuModule = translateToNVPTXIR(
+      module, context, arch, pipeline.optLevel, mathLibrary, error);
   if (!gpuModule)
     return reportError(error);
   gpuModule->setSourceFileName(inputPath);

@@ -23,12 +23,13 @@ enum class GPUOutputKind {
 };
 
 /// Runs the device pipeline up to the `optimized` stage with the GPU's
-/// options, then the GPU lowering, and writes `kind` to `outputPath`.
-/// Reports errors itself; returns false on failure.
+/// options, then the GPU lowering, and writes `kind` to `outputPath`; the
+/// GPU math library is looked for in `libDir`. Reports errors itself;
+/// returns false on failure.
 bool compileDeviceForGPU(mlir::ModuleOp module, PipelineOptions pipeline,
                          std::optional<Stage> emitMLIR, GPUOutputKind kind,
                          llvm::StringRef arch, llvm::StringRef inputPath,
-                         llvm::StringRef outputPath);
+                         llvm::StringRef outputPath, llvm::StringRef libDir);
 
 /// The libraries a GPU program links instead of the CPU runtime and libomp.
 std::vector<std::string> gpuRuntimeLinkArgs(llvm::StringRef libDir);

@@ -10,12 +10,8 @@ cucpu=$1 ptxas=$2 rundir=$3 tmp=$4
 arch=sm_80
 mkdir -p "$tmp"
 
-# program -> why it is expected to fail.
-declare -A UNSUPPORTED=(
-  [cxx_math_double]="lgamma and double-precision transcendental math (libdevice)"
-  [cxx_math_float]="lgammaf: C library function, no GPU implementation"
-  [math_library]="lgammaf: C library function, no GPU implementation"
-)
+# program -> why it is expected to fail (none at present).
+declare -A UNSUPPORTED=()
 
 status=0
 for source in "$rundir"/*.cu; do

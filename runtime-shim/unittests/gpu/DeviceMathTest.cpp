@@ -1,0 +1,471 @@
+//===- DeviceMathTest.cpp - Accuracy of the GPU's device math library -----===//
+//
+// DeviceMath.cpp, compiled for the host, against the host's long double libm
+// (64-bit significands: its own errors are far below a double's ulp). Each
+// function is sampled over the ranges where its reductions switch, and its
+// worst error in ulps of the correctly rounded double result is bounded;
+// special values must be C's. The worst errors measured when the bounds were
+// set: sin, cos, asin, acos, atan, atan2, sinh, cosh, tanh, exp2, cbrt, erf,
+// pow, hypot and tgamma (positive) 0.5 to 0.85 ulp; erfc 1.33, asinh 1.36,
+// atanh 1.42, lgamma 1.61, tan 1.93, acosh 1.95; tgamma of negative
+// arguments 2.63.
+//
+//===----------------------------------------------------------------------===//
+
+#include <gtest/gtest.h>
+
+#include <cfloat>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+extern "C" {
+#define CUCPU_UNARY(name)                                                      \
+  double __cucpu_gpu_##name(double);                                           \
+  float __cucpu_gpu_##name##f(float);
+#define CUCPU_BINARY(name)                                                     \
+  double __cucpu_gpu_##name(double, double);                                   \
+  float __cucpu_gpu_##name##f(float, float);
+CUCPU_UNARY(tan)
+CUCPU_UNARY(asin)
+CUCPU_UNARY(acos)
+CUCPU_UNARY(atan)
+CUCPU_UNARY(sinh)
+CUCPU_UNARY(cosh)
+CUCPU_UNARY(tanh)
+CUCPU_UNARY(asinh)
+CUCPU_UNARY(acosh)
+CUCPU_UNARY(atanh)
+CUCPU_UNARY(exp2)
+CUCPU_UNARY(cbrt)
+CUCPU_UNARY(erf)
+CUCPU_UNARY(erfc)
+CUCPU_UNARY(lgamma)
+CUCPU_UNARY(tgamma)
+CUCPU_BINARY(atan2)
+CUCPU_BINARY(hypot)
+CUCPU_BINARY(fmod)
+CUCPU_BINARY(remainder)
+CUCPU_BINARY(fdim)
+#undef CUCPU_UNARY
+#undef CUCPU_BINARY
+double __cucpu_gpu_sin(double);
+double __cucpu_gpu_cos(double);
+void __cucpu_gpu_sincos(double, double *, double *);
+double __cucpu_gpu_pow(double, double);
+double __cucpu_gpu_ldexp(double, int);
+float __cucpu_gpu_ldexpf(float, int);
+double __cucpu_gpu_scalbn(double, int);
+int __cucpu_gpu_ilogb(double);
+int __cucpu_gpu_ilogbf(float);
+double __cucpu_gpu_logb(double);
+float __cucpu_gpu_logbf(float);
+double __cucpu_gpu_nextafter(double, double);
+float __cucpu_gpu_nextafterf(float, float);
+double __cucpu_gpu_frexp(double, int *);
+float __cucpu_gpu_frexpf(float, int *);
+double __cucpu_gpu_modf(double, double *);
+float __cucpu_gpu_modff(float, float *);
+}
+
+namespace {
+
+/// |got - want| in units of the last place of want rounded to double.
+double ulpsOff(double got, long double want) {
+  if (std::isnan(got) && std::isnan(want))
+    return 0;
+  double rounded = double(want);
+  if (std::isinf(rounded) || std::isinf(got))
+    return got == rounded ? 0 : INFINITY;
+  int exponent;
+  std::frexp(rounded, &exponent);
+  double ulp = std::ldexp(1.0, std::max(exponent - 53, -1074));
+  return double(std::fabs((long double)got - want) / ulp);
+}
+
+/// The same in float's ulps.
+double ulpsOffFloat(float got, long double want) {
+  if (std::isnan(got) && std::isnan(want))
+    return 0;
+  float rounded = float(want);
+  if (std::isinf(rounded) || std::isinf(got))
+    return got == rounded ? 0 : INFINITY;
+  int exponent;
+  std::frexp(rounded, &exponent);
+  double ulp = std::ldexp(1.0, std::max(exponent - 24, -149));
+  return double(std::fabs((long double)got - want) / ulp);
+}
+
+struct Range {
+  double low, high;
+};
+
+/// Arguments spread uniformly over each range, and log-uniformly over the
+/// positive part of the last one when it spans many binades.
+std::vector<double> samples(std::initializer_list<Range> ranges,
+                            int perRange = 20000) {
+  std::mt19937_64 random(12345);
+  std::vector<double> xs;
+  for (Range r : ranges) {
+    std::uniform_real_distribution<double> uniform(r.low, r.high);
+    for (int i = 0; i < perRange; ++i)
+      xs.push_back(uniform(random));
+    if (r.low > 0 && r.high / r.low > 16) {
+      std::uniform_real_distribution<double> exponent(std::log(r.low),
+                                                      std::log(r.high));
+      for (int i = 0; i < perRange; ++i)
+        xs.push_back(std::exp(exponent(random)));
+    }
+  }
+  return xs;
+}
+
+struct Worst {
+  double ulps = 0, at = 0, at2 = 0;
+};
+
+Worst worstUnary(double (*f)(double), long double (*ref)(long double),
+                 const std::vector<double> &xs) {
+  Worst w;
+  for (double x : xs) {
+    double e = ulpsOff(f(x), ref(x));
+    if (!(e <= w.ulps)) {
+      w.ulps = e;
+      w.at = x;
+    }
+  }
+  return w;
+}
+
+Worst worstFloatUnary(float (*f)(float), long double (*ref)(long double),
+                      const std::vector<double> &xs) {
+  Worst w;
+  for (double x : xs) {
+    float xf = float(x);
+    double e = ulpsOffFloat(f(xf), ref(xf));
+    if (!(e <= w.ulps)) {
+      w.ulps = e;
+      w.at = xf;
+    }
+  }
+  return w;
+}
+
+#define EXPECT_WORST(worst, bound)                                             \
+  EXPECT_LE((worst).ulps, bound)                                               \
+      << "at x = " << (worst).at << " (" << std::hexfloat << (worst).at       \
+      << std::defaultfloat << "), y = " << (worst).at2
+
+TEST(DeviceMath, SinCos) {
+  auto xs = samples({{-4, 4}, {-1e5, 1e5}, {0x1p27, 0x1p30}, {1e-8, 1e300}});
+  EXPECT_WORST(worstUnary(__cucpu_gpu_sin, sinl, xs), 1.0);
+  EXPECT_WORST(worstUnary(__cucpu_gpu_cos, cosl, xs), 1.0);
+  // Arguments close to multiples of pi/2, where the reduction cancels.
+  for (double x : {0x1.921fb54442d18p+0, 0x1.921fb54442d18p+1,
+                   0x1.2d97c7f3321d2p+2, 6381956970095103.0 * 0x1p797,
+                   0x1.6ac5b262ca1ffp+849, 1e22, 0x1.fffffffffffffp+1023}) {
+    EXPECT_LE(ulpsOff(__cucpu_gpu_sin(x), sinl(x)), 1.0) << std::hexfloat << x;
+    EXPECT_LE(ulpsOff(__cucpu_gpu_cos(x), cosl(x)), 1.0) << std::hexfloat << x;
+  }
+  double s, c;
+  __cucpu_gpu_sincos(0.5, &s, &c);
+  EXPECT_EQ(s, __cucpu_gpu_sin(0.5));
+  EXPECT_EQ(c, __cucpu_gpu_cos(0.5));
+  EXPECT_TRUE(std::isnan(__cucpu_gpu_sin(INFINITY)));
+  EXPECT_TRUE(std::isnan(__cucpu_gpu_cos(NAN)));
+  EXPECT_TRUE(std::signbit(__cucpu_gpu_sin(-0.0)));
+}
+
+TEST(DeviceMath, Tan) {
+  auto xs = samples({{-4, 4}, {-1e5, 1e5}, {1e-8, 1e300}});
+  EXPECT_WORST(worstUnary(__cucpu_gpu_tan, tanl, xs), 2.0);
+  EXPECT_TRUE(std::signbit(__cucpu_gpu_tan(-0.0)));
+}
+
+TEST(DeviceMath, InverseTrigonometric) {
+  auto unit = samples({{-1, 1}, {-0.6, 0.6}, {0.999, 1}, {1e-10, 1}});
+  EXPECT_WORST(worstUnary(__cucpu_gpu_asin, asinl, unit), 1.0);
+  EXPECT_WORST(worstUnary(__cucpu_gpu_acos, acosl, unit), 1.0);
+  auto any = samples({{-2, 2}, {-100, 100}, {1e-10, 1e300}});
+  EXPECT_WORST(worstUnary(__cucpu_gpu_atan, atanl, any), 1.0);
+  EXPECT_EQ(__cucpu_gpu_asin(1.0), M_PI_2);
+  EXPECT_EQ(__cucpu_gpu_acos(1.0), 0.0);
+  EXPECT_EQ(__cucpu_gpu_acos(-1.0), M_PI);
+  EXPECT_TRUE(std::isnan(__cucpu_gpu_asin(1.5)));
+  EXPECT_TRUE(std::isnan(__cucpu_gpu_acos(-1.5)));
+  EXPECT_EQ(__cucpu_gpu_atan(INFINITY), M_PI_2);
+  EXPECT_TRUE(std::signbit(__cucpu_gpu_atan(-0.0)));
+}
+
+TEST(DeviceMath, Atan2) {
+  std::mt19937_64 random(7);
+  std::uniform_real_distribution<double> u(-3, 3), e(-30, 30);
+  Worst w;
+  for (int i = 0; i < 200000; ++i) {
+    double y = u(random) * std::exp(e(random)), x = u(random) * std::exp(e(random));
+    double err = ulpsOff(__cucpu_gpu_atan2(y, x), atan2l(y, x));
+    if (!(err <= w.ulps))
+      w = {err, y, x};
+  }
+  EXPECT_WORST(w, 1.0);
+  // C's special values.
+  const double values[] = {0.0, -0.0, 1.5, -1.5, INFINITY, -INFINITY, NAN};
+  for (double y : values)
+    for (double x : values) {
+      double got = __cucpu_gpu_atan2(y, x), want = std::atan2(y, x);
+      EXPECT_TRUE((std::isnan(got) && std::isnan(want)) ||
+                  (got == want && std::signbit(got) == std::signbit(want)))
+          << "atan2(" << y << ", " << x << ") = " << got << ", not " << want;
+    }
+}
+
+TEST(DeviceMath, Hyperbolic) {
+  auto xs = samples({{-1, 1}, {-25, 25}, {-710, 710}, {1e-12, 700}});
+  EXPECT_WORST(worstUnary(__cucpu_gpu_sinh, sinhl, xs), 1.0);
+  EXPECT_WORST(worstUnary(__cucpu_gpu_cosh, coshl, xs), 1.0);
+  EXPECT_WORST(worstUnary(__cucpu_gpu_tanh, tanhl, xs), 1.0);
+  EXPECT_WORST(worstUnary(__cucpu_gpu_asinh, asinhl, xs), 2.0);
+  auto above1 = samples({{1, 3}, {1, 1.01}, {1, 1e300}});
+  EXPECT_WORST(worstUnary(__cucpu_gpu_acosh, acoshl, above1), 2.0);
+  auto unit = samples({{-1, 1}, {0.99, 1}, {1e-12, 1}});
+  EXPECT_WORST(worstUnary(__cucpu_gpu_atanh, atanhl, unit), 2.0);
+  EXPECT_EQ(__cucpu_gpu_sinh(1000.0), INFINITY);
+  EXPECT_EQ(__cucpu_gpu_cosh(-1000.0), INFINITY);
+  EXPECT_EQ(__cucpu_gpu_tanh(-INFINITY), -1.0);
+  EXPECT_EQ(__cucpu_gpu_atanh(1.0), INFINITY);
+  EXPECT_TRUE(std::isnan(__cucpu_gpu_acosh(0.5)));
+}
+
+TEST(DeviceMath, Exp2PowCbrt) {
+  auto xs = samples({{-1, 1}, {-1074, 1024}, {-10, 10}});
+  EXPECT_WORST(worstUnary(__cucpu_gpu_exp2, exp2l, xs), 1.0);
+  for (int k = -1074; k <= 1023; k += 7)
+    EXPECT_EQ(__cucpu_gpu_exp2(k), std::ldexp(1.0, k)) << k;
+  auto any = samples({{-10, 10}, {1e-300, 1e300}, {-1e-300, 1e-300}});
+  EXPECT_WORST(worstUnary(__cucpu_gpu_cbrt, cbrtl, any), 1.0);
+  EXPECT_EQ(__cucpu_gpu_cbrt(27.0), 3.0);
+  EXPECT_LE(ulpsOff(__cucpu_gpu_cbrt(-0x1p-1074), cbrtl(-0x1p-1074L)), 1.0);
+
+  std::mt19937_64 random(3);
+  std::uniform_real_distribution<double> base(0, 4), exponent(-40, 40),
+      wide(-700, 700);
+  Worst w;
+  for (int i = 0; i < 200000; ++i) {
+    double x = base(random), y = i % 2 ? exponent(random) : wide(random);
+    if (i % 3 == 0)
+      x = std::exp(wide(random) / 8);
+    double err = ulpsOff(__cucpu_gpu_pow(x, y), powl(x, y));
+    if (!(err <= w.ulps))
+      w = {err, x, y};
+  }
+  EXPECT_WORST(w, 1.0);
+  const double values[] = {0.0,  -0.0, 1.0,  -1.0,     0.5,       -0.5,
+                           2.0,  -2.0, 3.0,  -3.0,     2.5,       INFINITY,
+                           -INFINITY, NAN, 0x1p53, -0x1p-1074};
+  for (double x : values)
+    for (double y : values) {
+      double got = __cucpu_gpu_pow(x, y), want = std::pow(x, y);
+      EXPECT_TRUE((std::isnan(got) && std::isnan(want)) ||
+                  (got == want && std::signbit(got) == std::signbit(want)))
+          << "pow(" << x << ", " << y << ") = " << got << ", not " << want;
+    }
+}
+
+TEST(DeviceMath, ErrorFunctions) {
+  auto xs = samples({{-1, 1}, {-6, 6}, {0.7, 3.2}, {-30, 30}, {1e-10, 27}});
+  EXPECT_WORST(worstUnary(__cucpu_gpu_erf, erfl, xs), 1.0);
+  EXPECT_WORST(worstUnary(__cucpu_gpu_erfc, erfcl, xs), 1.5);
+  EXPECT_EQ(__cucpu_gpu_erf(INFINITY), 1.0);
+  EXPECT_EQ(__cucpu_gpu_erfc(-INFINITY), 2.0);
+  EXPECT_EQ(__cucpu_gpu_erfc(30.0), 0.0);
+}
+
+TEST(DeviceMath, Gamma) {
+  auto positive = samples({{0.5, 3}, {1, 20}, {1e-8, 0.5}, {1e-300, 1e300}});
+  EXPECT_WORST(worstUnary(__cucpu_gpu_lgamma, lgammal, positive), 2.0);
+  auto tg = samples({{0.01, 10}, {1, 20}, {10, 171}, {1e-300, 171}});
+  EXPECT_WORST(worstUnary(__cucpu_gpu_tgamma, tgammal, tg), 1.0);
+  // Negative arguments: lgamma by reflection, which cancels near the zeros
+  // of lgamma between -11 and -2.26; there (as CUDA documents for its own)
+  // only the absolute error is small.
+  auto negative = samples({{-20, -0.01}, {-170, -1}});
+  Worst w;
+  double worstAbsolute = 0;
+  for (double x : negative) {
+    long double want = lgammal(x);
+    double got = __cucpu_gpu_lgamma(x);
+    if (x > -11.0001 && x < -2.2637) {
+      worstAbsolute = std::max(worstAbsolute, double(fabsl(got - want)));
+      continue;
+    }
+    double err = ulpsOff(got, want);
+    if (!(err <= w.ulps))
+      w = {err, x};
+  }
+  EXPECT_WORST(w, 4.0);
+  EXPECT_LE(worstAbsolute, 0x1p-49);
+  EXPECT_WORST(worstUnary(__cucpu_gpu_tgamma, tgammal, negative), 3.0);
+  // (n - 1)! is exact in a double up to n = 23.
+  double factorial = 1;
+  for (int n = 1; n < 24; factorial *= n, ++n)
+    EXPECT_EQ(__cucpu_gpu_tgamma(n), factorial) << n;
+  EXPECT_EQ(__cucpu_gpu_lgamma(1.0), 0.0);
+  EXPECT_EQ(__cucpu_gpu_lgamma(2.0), 0.0);
+  EXPECT_EQ(__cucpu_gpu_lgamma(-3.0), INFINITY);
+  EXPECT_EQ(__cucpu_gpu_tgamma(200.0), INFINITY);
+  EXPECT_EQ(__cucpu_gpu_tgamma(-0.0), -INFINITY);
+  EXPECT_TRUE(std::isnan(__cucpu_gpu_tgamma(-2.0)));
+}
+
+TEST(DeviceMath, HypotAndRemainders) {
+  std::mt19937_64 random(11);
+  std::uniform_real_distribution<double> u(-3, 3), e(-700, 700);
+  Worst w;
+  for (int i = 0; i < 200000; ++i) {
+    double x = u(random) * std::exp(e(random)),
+           y = u(random) * std::exp(i % 2 ? e(random) : e(random) / 20);
+    double err = ulpsOff(__cucpu_gpu_hypot(x, y), hypotl(x, y));
+    if (!(err <= w.ulps))
+      w = {err, x, y};
+    // fmod and remainder are exact.
+    double f = __cucpu_gpu_fmod(x, y), r = __cucpu_gpu_remainder(x, y);
+    double wantF = std::fmod(x, y);
+    ASSERT_EQ(std::memcmp(&f, &wantF, 8), 0) << x << " " << y;
+    double want = std::remainder(x, y);
+    ASSERT_TRUE(r == want && std::signbit(r) == std::signbit(want))
+        << "remainder(" << x << ", " << y << ") = " << r << ", not " << want;
+  }
+  EXPECT_WORST(w, 1.0);
+  EXPECT_EQ(__cucpu_gpu_hypot(INFINITY, NAN), INFINITY);
+  EXPECT_EQ(__cucpu_gpu_hypot(3.0, 4.0), 5.0);
+  EXPECT_EQ(__cucpu_gpu_hypot(DBL_MAX, DBL_MAX), INFINITY);
+  EXPECT_EQ(__cucpu_gpu_hypot(0x1p1023, 0x1p1023), std::hypot(0x1p1023, 0x1p1023));
+  // Ties of remainder go to the even quotient; special values.
+  const double values[] = {0.0, -0.0, 1.0, -1.0, 1.5, 2.5, 3.0, -4.5,
+                           0x1p-1074, 0x1p1023, INFINITY, -INFINITY, NAN};
+  for (double x : values)
+    for (double y : values) {
+      double gotF = __cucpu_gpu_fmod(x, y), wantF = std::fmod(x, y);
+      double gotR = __cucpu_gpu_remainder(x, y),
+             wantR = std::remainder(x, y);
+      EXPECT_TRUE((std::isnan(gotF) && std::isnan(wantF)) ||
+                  (gotF == wantF && std::signbit(gotF) == std::signbit(wantF)))
+          << "fmod(" << x << ", " << y << ")";
+      EXPECT_TRUE((std::isnan(gotR) && std::isnan(wantR)) ||
+                  (gotR == wantR && std::signbit(gotR) == std::signbit(wantR)))
+          << "remainder(" << x << ", " << y << ") = " << gotR << ", not "
+          << wantR;
+    }
+  EXPECT_EQ(__cucpu_gpu_fdim(5.0, 3.0), 2.0);
+  EXPECT_EQ(__cucpu_gpu_fdim(3.0, 5.0), 0.0);
+  EXPECT_TRUE(std::isnan(__cucpu_gpu_fdim(NAN, 1.0)));
+}
+
+TEST(DeviceMath, Bits) {
+  const double values[] = {0.0,       -0.0,     1.0,       -3.75,   0x1p-1074,
+                           0x1p-1060, 1e300,    -1e-310,   INFINITY, -INFINITY,
+                           NAN,       0x1.fffffffffffffp+1023};
+  for (double x : values) {
+    SCOPED_TRACE(x);
+    for (int n : {-2000, -1080, -1074, -60, -1, 0, 1, 60, 1023, 2100}) {
+      double got = __cucpu_gpu_ldexp(x, n), want = std::ldexp(x, n);
+      EXPECT_TRUE((std::isnan(got) && std::isnan(want)) ||
+                  std::memcmp(&got, &want, 8) == 0)
+          << n;
+      got = __cucpu_gpu_scalbn(x, n);
+      EXPECT_TRUE((std::isnan(got) && std::isnan(want)) ||
+                  std::memcmp(&got, &want, 8) == 0)
+          << n;
+    }
+    EXPECT_EQ(__cucpu_gpu_ilogb(x), std::isnan(x) || x == 0 ? INT_MIN
+                                   : std::isinf(x)          ? INT_MAX
+                                                            : std::ilogb(x));
+    double logb = __cucpu_gpu_logb(x);
+    EXPECT_TRUE((std::isnan(logb) && std::isnan(x)) || logb == std::logb(x));
+    int e1, e2;
+    double m1 = __cucpu_gpu_frexp(x, &e1), m2 = std::frexp(x, &e2);
+    EXPECT_TRUE((std::isnan(m1) && std::isnan(m2)) || (m1 == m2 && e1 == e2));
+    double i1, i2;
+    double f1 = __cucpu_gpu_modf(x, &i1), f2 = std::modf(x, &i2);
+    EXPECT_TRUE((std::isnan(f1) && std::isnan(f2)) ||
+                (f1 == f2 && i1 == i2 && std::signbit(f1) == std::signbit(f2)));
+    for (double y : values) {
+      double got = __cucpu_gpu_nextafter(x, y), want = std::nextafter(x, y);
+      EXPECT_TRUE((std::isnan(got) && std::isnan(want)) ||
+                  std::memcmp(&got, &want, 8) == 0)
+          << "nextafter(" << x << ", " << y << ")";
+    }
+  }
+  const float floats[] = {0.0f, -0.0f, 1.0f, -3.75f, 0x1p-149f, 1e30f,
+                          INFINITY, NAN, 0x1.fffffep+127f};
+  for (float x : floats) {
+    SCOPED_TRACE(x);
+    for (int n : {-400, -160, -149, -1, 0, 3, 127, 300}) {
+      float got = __cucpu_gpu_ldexpf(x, n), want = std::ldexp(x, n);
+      EXPECT_TRUE((std::isnan(got) && std::isnan(want)) ||
+                  std::memcmp(&got, &want, 4) == 0)
+          << n;
+    }
+    EXPECT_EQ(__cucpu_gpu_ilogbf(x), std::isnan(x) || x == 0 ? INT_MIN
+                                    : std::isinf(x)          ? INT_MAX
+                                                             : std::ilogb(x));
+    float logb = __cucpu_gpu_logbf(x);
+    EXPECT_TRUE((std::isnan(logb) && std::isnan(x)) || logb == std::logb(x));
+    int e1, e2;
+    float m1 = __cucpu_gpu_frexpf(x, &e1), m2 = std::frexp(x, &e2);
+    EXPECT_TRUE((std::isnan(m1) && std::isnan(m2)) || (m1 == m2 && e1 == e2));
+    float i1, i2;
+    float f1 = __cucpu_gpu_modff(x, &i1), f2 = std::modf(x, &i2);
+    EXPECT_TRUE((std::isnan(f1) && std::isnan(f2)) || (f1 == f2 && i1 == i2));
+    for (float y : floats) {
+      float got = __cucpu_gpu_nextafterf(x, y), want = std::nextafter(x, y);
+      EXPECT_TRUE((std::isnan(got) && std::isnan(want)) ||
+                  std::memcmp(&got, &want, 4) == 0)
+          << "nextafterf(" << x << ", " << y << ")";
+    }
+  }
+}
+
+/// The single-precision functions: the double ones rounded once, so
+/// correctly rounded but where the exact result lies within a few double
+/// ulps of a tie (half a float ulp, plus 2^-27 of one).
+TEST(DeviceMath, SinglePrecision) {
+  const double kHalfUlp = 0.5 + 0x1p-27;
+  auto xs = samples({{-3, 3}, {-20, 20}, {1e-6, 1e30}}, 20000);
+  auto unit = samples({{-1, 1}, {1e-6, 1}}, 20000);
+  auto above1 = samples({{1, 3}, {1, 1e30}}, 20000);
+  auto gamma = samples({{0.01, 10}, {1, 34}}, 20000);
+  EXPECT_WORST(worstFloatUnary(__cucpu_gpu_tanf, tanl, xs), kHalfUlp);
+  EXPECT_WORST(worstFloatUnary(__cucpu_gpu_atanf, atanl, xs), kHalfUlp);
+  EXPECT_WORST(worstFloatUnary(__cucpu_gpu_sinhf, sinhl, unit), kHalfUlp);
+  EXPECT_WORST(worstFloatUnary(__cucpu_gpu_coshf, coshl, xs), kHalfUlp);
+  EXPECT_WORST(worstFloatUnary(__cucpu_gpu_tanhf, tanhl, xs), kHalfUlp);
+  EXPECT_WORST(worstFloatUnary(__cucpu_gpu_asinhf, asinhl, xs), kHalfUlp);
+  EXPECT_WORST(worstFloatUnary(__cucpu_gpu_exp2f, exp2l, xs), kHalfUlp);
+  EXPECT_WORST(worstFloatUnary(__cucpu_gpu_cbrtf, cbrtl, xs), kHalfUlp);
+  EXPECT_WORST(worstFloatUnary(__cucpu_gpu_erff, erfl, xs), kHalfUlp);
+  EXPECT_WORST(worstFloatUnary(__cucpu_gpu_erfcf, erfcl, xs), kHalfUlp);
+  EXPECT_WORST(worstFloatUnary(__cucpu_gpu_asinf, asinl, unit), kHalfUlp);
+  EXPECT_WORST(worstFloatUnary(__cucpu_gpu_acosf, acosl, unit), kHalfUlp);
+  EXPECT_WORST(worstFloatUnary(__cucpu_gpu_atanhf, atanhl, unit), kHalfUlp);
+  EXPECT_WORST(worstFloatUnary(__cucpu_gpu_acoshf, acoshl, above1), kHalfUlp);
+  EXPECT_WORST(worstFloatUnary(__cucpu_gpu_lgammaf, lgammal, gamma), kHalfUlp);
+  EXPECT_WORST(worstFloatUnary(__cucpu_gpu_tgammaf, tgammal, gamma), kHalfUlp);
+  std::mt19937_64 random(5);
+  std::uniform_real_distribution<float> u(-100, 100);
+  for (int i = 0; i < 100000; ++i) {
+    float x = u(random), y = u(random);
+    ASSERT_LE(ulpsOffFloat(__cucpu_gpu_atan2f(y, x), atan2l(y, x)), kHalfUlp);
+    ASSERT_LE(ulpsOffFloat(__cucpu_gpu_hypotf(x, y), hypotl(x, y)), kHalfUlp);
+    ASSERT_EQ(__cucpu_gpu_fmodf(x, y), std::fmod(x, y));
+    ASSERT_EQ(__cucpu_gpu_remainderf(x, y), std::remainder(x, y));
+    ASSERT_EQ(__cucpu_gpu_fdimf(x, y), std::fdim(x, y));
+  }
+}
+
+} // namespace
