@@ -12,6 +12,7 @@
 #include "Memory.h"
 #include "Context.h"
 #include "Stream.h"
+#include "TextureBackend.h"
 
 #include <omp.h>
 
@@ -256,7 +257,7 @@ cudaError_t copy3D(const cudaMemcpy3DParms *p, bool async,
     return setError(cudaErrorInvalidValue);
   // Copies from and to CUDA arrays are the texture support's (Texture.cpp).
   if (p->srcArray || p->dstArray)
-    return copy3DWithArrays(p, async, stream);
+    return texture::copy3DWithArrays(p, async, stream);
   if (!validMemcpyKind(p->kind))
     return setError(cudaErrorInvalidMemcpyDirection);
   const cudaExtent &e = p->extent;

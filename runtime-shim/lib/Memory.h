@@ -18,11 +18,6 @@ namespace cucpu {
 cudaError_t copyBytes(void *dst, const void *src, size_t count,
                       cudaMemcpyKind kind, bool async, cudaStream_t stream);
 
-/// cudaMemcpy3D (async false) or cudaMemcpy3DAsync (async true) where a
-/// side is a CUDA array (Texture.cpp). Records and returns the error.
-cudaError_t copy3DWithArrays(const cudaMemcpy3DParms *p, bool async,
-                             cudaStream_t stream);
-
 } // namespace cucpu
 
 #endif // CUCPU_RT_MEMORY_H

@@ -1,12 +1,15 @@
 //===- Texture.cpp - CUDA arrays, texture references and objects ----------===//
 //
-// Part of cucpu. A texture is a `struct __cucpu_texture` (texture_types.h)
-// that device code samples in plain C++ (cucpu/texture_sampling.h):
+// Part of cucpu, in both runtimes (TextureBackend.h says what each
+// provides). A texture is a `struct __cucpu_texture` (texture_types.h)
+// that device code samples in plain C++ (cucpu/texture_sampling.h), on the
+// CPU and on a GPU alike:
 //  - binding a texture reference writes one into the device storage of the
 //    texture<> variable (found through __cudaRegisterTexture's device name,
 //    as __cudaRegisterVar's are);
-//  - a texture object is the address of one the runtime allocates.
-// CUDA arrays are dense row-major blocks of texels.
+//  - a texture object is the address of one the runtime allocates in device
+//    memory.
+// CUDA arrays are dense row-major blocks of texels in device memory.
 //
 // Error codes: a malformed channel format is cudaErrorInvalidChannelDescriptor
 // everywhere; an unregistered texture reference cudaErrorInvalidTexture;
@@ -18,17 +21,20 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Context.h"
-#include "Memory.h"
-#include "Stream.h"
+#include "SharedEntryPoints.h"
+#include "TextureBackend.h"
 
 #include <algorithm>
 #include <cstddef>
-#include <cstdlib>
+#include <cstdint>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <set>
+#include <unordered_map>
 
 using namespace cucpu;
+using namespace cucpu::texture;
 
 /// A CUDA array: width x height x depth texels (height and depth 0 for the
 /// dimensions it does not have), stored densely, row after row.
@@ -55,9 +61,6 @@ constexpr size_t kMaxArray3D = 16384;
 constexpr size_t kMaxLinear1D = size_t(1) << 27;
 constexpr size_t kMaxLinear2D = 65536;
 constexpr size_t kTexturePitchAlignment = 32;
-/// Texture base addresses are aligned to the allocation alignment, so that
-/// every pointer cudaMalloc returns binds with offset 0.
-constexpr size_t kTextureAlignment = kAllocAlignment;
 
 /// One texture<> variable registered by the host object.
 struct TextureReference {
@@ -68,28 +71,31 @@ struct TextureReference {
   size_t offset = 0;
 };
 
-/// A texture object; its handle is the address of `texture` (the first
-/// member), which device code reads.
+/// What the runtime keeps of a texture object; its handle is the address
+/// of the descriptor device code reads (storeObjectDescriptor).
 struct TextureObject {
-  __cucpu_texture texture;
   cudaResourceDesc resource;
   cudaTextureDesc textureDesc;
   cudaResourceViewDesc view;
   bool hasView;
 };
-static_assert(offsetof(TextureObject, texture) == 0,
-              "a texture object handle points at its descriptor");
 
-/// Tables of this file; guarded by the context's mutex.
+/// Tables of this file; guarded by `mutex`.
 struct TextureTables {
+  std::mutex mutex;
   std::unordered_map<const void *, TextureReference> references;
   std::set<const cudaArray *> arrays;
-  std::set<const TextureObject *> objects;
+  std::map<cudaTextureObject_t, TextureObject> objects;
 };
 
 TextureTables &tables() {
   static TextureTables *t = new TextureTables;
   return *t;
+}
+
+/// The copies CUDA's cudaMemcpyKind names.
+bool validMemcpyKind(cudaMemcpyKind kind) {
+  return kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault;
 }
 
 /// How texels of a channel format are stored.
@@ -230,10 +236,9 @@ const cudaArray *findArray(const void *a) {
 
 /// The live texture object `handle`, or null. Caller holds the mutex.
 const TextureObject *findObject(cudaTextureObject_t handle) {
-  auto *object =
-      reinterpret_cast<const TextureObject *>(static_cast<uintptr_t>(handle));
   auto &objects = tables().objects;
-  return objects.count(object) ? object : nullptr;
+  auto it = objects.find(handle);
+  return it == objects.end() ? nullptr : &it->second;
 }
 
 Resource arrayResource(const cudaArray &a) {
@@ -266,49 +271,27 @@ bool validFromDevice(cudaMemcpyKind kind) {
          kind == cudaMemcpyDefault;
 }
 
-/// A copy of `height` rows of `width` bytes, validated and ready to run.
-struct Copy2D {
-  char *dst = nullptr;
-  size_t dpitch = 0;
-  const char *src = nullptr;
-  size_t spitch = 0;
-  size_t width = 0, height = 0;
-  // For 3D copies: `depth` such blocks, `dslice`/`sslice` bytes apart.
-  size_t depth = 1, dslice = 0, sslice = 0;
-
-  cudaError_t operator()() const {
-    for (size_t z = 0; z < depth; ++z)
-      for (size_t y = 0; y < height; ++y)
-        std::memmove(dst + z * dslice + y * dpitch,
-                     src + z * sslice + y * spitch, width);
-    return cudaSuccess;
-  }
-};
-
 /// Runs a copy that takes no stream: after the work it follows in the order
-/// of the thread's default stream, on the calling thread.
+/// of the thread's default stream.
 cudaError_t runBlocking(const Copy2D &copy) {
-  if (copy.width == 0 || copy.height == 0 || copy.depth == 0)
+  if (copy.empty())
     return cudaSuccess;
-  if (cudaError_t err = waitForSynchronousCall())
-    return setError(err);
-  return copy();
+  return setError(runCopy(copy, nullptr, false));
 }
 
 /// Queues a copy on `stream` (validated by the caller); it returns before
 /// the copy is done only where CUDA's does (no pageable host memory).
 cudaError_t runAsync(const Copy2D &copy, cudaStream_t stream) {
-  if (copy.width == 0 || copy.height == 0 || copy.depth == 0)
+  if (copy.empty())
     return cudaSuccess;
-  return enqueueCopy(stream, copy.dst, copy.src, copy);
+  return setError(runCopy(copy, stream, true));
 }
 
 /// A linear range of `count` bytes of array `a` starting at byte wOffset of
 /// row hOffset (rows follow each other, so the range may span several).
 cudaError_t arrayRange(const void *array, size_t wOffset, size_t hOffset,
                        size_t count, char **out) {
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
+  std::lock_guard<std::mutex> lock(tables().mutex);
   const cudaArray *a = findArray(array);
   if (!a)
     return cudaErrorInvalidValue;
@@ -325,8 +308,7 @@ cudaError_t arrayRange(const void *array, size_t wOffset, size_t hOffset,
 /// hOffset) of its first slice.
 cudaError_t arrayBlock(const void *array, size_t wOffset, size_t hOffset,
                        size_t width, size_t height, char **out, size_t *pitch) {
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
+  std::lock_guard<std::mutex> lock(tables().mutex);
   const cudaArray *a = findArray(array);
   if (!a)
     return cudaErrorInvalidValue;
@@ -418,8 +400,7 @@ cudaError_t side3D(cudaArray_t array, const cudaPitchedPtr &ptr, Side3D *out) {
   if (array && ptr.ptr)
     return cudaErrorInvalidValue;
   if (array) {
-    Context &ctx = Context::get();
-    std::lock_guard<std::mutex> lock(ctx.mutex);
+    std::lock_guard<std::mutex> lock(tables().mutex);
     const cudaArray *a = findArray(array);
     if (!a)
       return cudaErrorInvalidValue;
@@ -486,18 +467,13 @@ cudaError_t prepare3D(const cudaMemcpy3DParms *p, Copy2D *copy) {
 // Texture references
 //===----------------------------------------------------------------------===//
 
-/// Writes a reference's binding into its device storage (if device code
-/// uses it: otherwise the device object has none). Caller holds the mutex.
-void publish(Context &ctx, const textureReference *texref,
-             const TextureReference &ref, const __cucpu_texture &texture) {
-  auto var = ctx.varStorage.find(ref.deviceName);
-  if (var == ctx.varStorage.end() || !var->second.storage ||
-      var->second.size < sizeof(textureReference))
-    return;
-  auto *storage = static_cast<textureReference *>(var->second.storage);
-  // The public attributes too, for device code that reads them.
-  std::memcpy(storage, texref, offsetof(textureReference, __cucpuTex));
-  storage->__cucpuTex = texture;
+/// Writes a reference's binding into its device storage, with its public
+/// attributes, for device code that reads them.
+void publish(const textureReference *texref, const TextureReference &ref,
+             const __cucpu_texture &texture) {
+  textureReference value = *texref;
+  value.__cucpuTex = texture;
+  publishReference(texref, ref.deviceName, value);
 }
 
 Sampling referenceSampling(const textureReference &texref,
@@ -521,8 +497,7 @@ cudaError_t bindReference(const textureReference *texref,
     return cudaErrorInvalidTexture;
   if (!desc)
     return cudaErrorInvalidValue;
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
+  std::lock_guard<std::mutex> lock(tables().mutex);
   auto it = tables().references.find(texref);
   if (it == tables().references.end())
     return cudaErrorInvalidTexture;
@@ -533,7 +508,7 @@ cudaError_t bindReference(const textureReference *texref,
     return err;
   ref.bound = true;
   ref.offset = offset ? *offset : 0;
-  publish(ctx, texref, ref, texture);
+  publish(texref, ref, texture);
   return cudaSuccess;
 }
 
@@ -543,7 +518,7 @@ cudaError_t alignBinding(const void *devPtr, size_t *offset,
                          const TexelFormat &f, const char **base, size_t *off) {
   if (!devPtr)
     return cudaErrorInvalidValue;
-  *off = reinterpret_cast<uintptr_t>(devPtr) % kTextureAlignment;
+  *off = reinterpret_cast<uintptr_t>(devPtr) % textureAlignment();
   // A misaligned pointer needs somewhere to return the offset, and the
   // offset must be whole texels for the kernel to add to its indices.
   if (*off != 0 && (!offset || *off % f.texelSize != 0))
@@ -575,8 +550,7 @@ cudaError_t cudaGetChannelDesc(cudaChannelFormatDesc *desc,
                                cudaArray_const_t array) {
   if (!desc)
     return setError(cudaErrorInvalidValue);
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
+  std::lock_guard<std::mutex> lock(tables().mutex);
   const cudaArray *a = findArray(array);
   if (!a)
     return setError(cudaErrorInvalidValue);
@@ -614,16 +588,11 @@ static cudaError_t allocateArray(cudaArray_t *array,
   a->format = f.format;
   a->channels = f.channels;
   a->texelSize = f.texelSize;
-  size_t bytes = a->bytes();
-  size_t rounded = (bytes + kAllocAlignment - 1) & ~(kAllocAlignment - 1);
-  a->data = static_cast<char *>(std::aligned_alloc(kAllocAlignment, rounded));
-  if (!a->data) {
+  if (cudaError_t err = allocateArrayStorage(a->bytes(), &a->data)) {
     delete a;
-    return cudaErrorMemoryAllocation;
+    return err;
   }
-  std::memset(a->data, 0, rounded);
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
+  std::lock_guard<std::mutex> lock(tables().mutex);
   tables().arrays.insert(a);
   *array = a;
   return cudaSuccess;
@@ -647,21 +616,19 @@ cudaError_t cudaFreeArray(cudaArray_t array) {
     return cudaSuccess;
   // Like cudaFree, waits for the work that may still read the array.
   cudaError_t pending = cudaDeviceSynchronize();
-  Context &ctx = Context::get();
   {
-    std::lock_guard<std::mutex> lock(ctx.mutex);
+    std::lock_guard<std::mutex> lock(tables().mutex);
     if (!tables().arrays.erase(array))
       return setError(cudaErrorInvalidValue);
   }
-  std::free(array->data);
+  freeArrayStorage(array->data);
   delete array;
   return pending;
 }
 
 cudaError_t cudaArrayGetInfo(cudaChannelFormatDesc *desc, cudaExtent *extent,
                              unsigned int *flags, cudaArray_t array) {
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
+  std::lock_guard<std::mutex> lock(tables().mutex);
   const cudaArray *a = findArray(array);
   if (!a)
     return setError(cudaErrorInvalidValue);
@@ -740,7 +707,7 @@ cudaError_t cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset,
                                    size_t hOffset, const void *src,
                                    size_t count, cudaMemcpyKind kind,
                                    cudaStream_t stream) {
-  if (cudaError_t err = checkStream(stream))
+  if (cudaError_t err = checkStreamHandle(stream))
     return setError(err);
   Copy2D copy;
   if (cudaError_t err =
@@ -753,7 +720,7 @@ cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src,
                                      size_t wOffset, size_t hOffset,
                                      size_t count, cudaMemcpyKind kind,
                                      cudaStream_t stream) {
-  if (cudaError_t err = checkStream(stream))
+  if (cudaError_t err = checkStreamHandle(stream))
     return setError(err);
   Copy2D copy;
   if (cudaError_t err =
@@ -766,7 +733,7 @@ cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset,
                                      size_t hOffset, const void *src,
                                      size_t spitch, size_t width, size_t height,
                                      cudaMemcpyKind kind, cudaStream_t stream) {
-  if (cudaError_t err = checkStream(stream))
+  if (cudaError_t err = checkStreamHandle(stream))
     return setError(err);
   Copy2D copy;
   if (cudaError_t err = prepare2DToArray(dst, wOffset, hOffset, src, spitch,
@@ -780,7 +747,7 @@ cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch,
                                        size_t hOffset, size_t width,
                                        size_t height, cudaMemcpyKind kind,
                                        cudaStream_t stream) {
-  if (cudaError_t err = checkStream(stream))
+  if (cudaError_t err = checkStreamHandle(stream))
     return setError(err);
   Copy2D copy;
   if (cudaError_t err = prepare2DFromArray(dst, dpitch, src, wOffset, hOffset,
@@ -791,10 +758,10 @@ cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch,
 
 } // extern "C"
 
-cudaError_t cucpu::copy3DWithArrays(const cudaMemcpy3DParms *p, bool async,
+cudaError_t cucpu::texture::copy3DWithArrays(const cudaMemcpy3DParms *p, bool async,
                                     cudaStream_t stream) {
   if (async)
-    if (cudaError_t err = checkStream(stream))
+    if (cudaError_t err = checkStreamHandle(stream))
       return setError(err);
   Copy2D copy;
   if (cudaError_t err = prepare3D(p, &copy))
@@ -813,12 +780,12 @@ void __cudaRegisterTexture(void **, const textureReference *hostVar,
                            int norm, int) {
   if (!hostVar || !deviceName)
     return;
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
+  std::lock_guard<std::mutex> lock(tables().mutex);
   TextureReference &ref = tables().references[hostVar];
   ref.deviceName = deviceName;
   ref.dim = dim;
   ref.readMode = norm;
+  registerReference(hostVar, deviceName);
 }
 
 cudaError_t cudaBindTexture(size_t *offset, const textureReference *texref,
@@ -832,15 +799,9 @@ cudaError_t cudaBindTexture(size_t *offset, const textureReference *texref,
   size_t off = 0;
   if (cudaError_t err = alignBinding(devPtr, offset, r.format, &r.data, &off))
     return setError(err);
-  {
-    // A size past the end of the allocation (cudaBindTexture's default is
-    // UINT_MAX) ends the texture with the allocation.
-    Context &ctx = Context::get();
-    std::lock_guard<std::mutex> lock(ctx.mutex);
-    size_t inside = 0;
-    if (const Allocation *a = ctx.findAllocation(devPtr, &inside))
-      size = std::min(size, a->size - inside);
-  }
+  // A size past the end of the allocation (cudaBindTexture's default is
+  // UINT_MAX) ends the texture with the allocation.
+  size = std::min(size, bytesToAllocationEnd(devPtr));
   size_t width = (off + size) / r.format.texelSize;
   if (size == 0 || width <= off / r.format.texelSize)
     return setError(cudaErrorInvalidValue);
@@ -889,8 +850,7 @@ cudaError_t cudaBindTextureToArray(const textureReference *texref,
     return setError(cudaErrorInvalidChannelDescriptor);
   Resource r;
   {
-    Context &ctx = Context::get();
-    std::lock_guard<std::mutex> lock(ctx.mutex);
+    std::lock_guard<std::mutex> lock(tables().mutex);
     const cudaArray *a = findArray(array);
     if (!a)
       return setError(cudaErrorInvalidValue);
@@ -908,8 +868,7 @@ cudaError_t cudaBindTextureToArray(const textureReference *texref,
 }
 
 cudaError_t cudaUnbindTexture(const textureReference *texref) {
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
+  std::lock_guard<std::mutex> lock(tables().mutex);
   auto it = tables().references.find(texref);
   if (!texref || it == tables().references.end())
     return setError(cudaErrorInvalidTexture);
@@ -917,7 +876,7 @@ cudaError_t cudaUnbindTexture(const textureReference *texref) {
   it->second.offset = 0;
   __cucpu_texture unbound;
   std::memset(&unbound, 0, sizeof(unbound));
-  publish(ctx, texref, it->second, unbound);
+  publish(texref, it->second, unbound);
   return cudaSuccess;
 }
 
@@ -925,8 +884,7 @@ cudaError_t cudaGetTextureAlignmentOffset(size_t *offset,
                                           const textureReference *texref) {
   if (!offset)
     return setError(cudaErrorInvalidValue);
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
+  std::lock_guard<std::mutex> lock(tables().mutex);
   auto it = tables().references.find(texref);
   if (!texref || it == tables().references.end())
     return setError(cudaErrorInvalidTexture);
@@ -940,8 +898,7 @@ cudaError_t cudaGetTextureReference(const textureReference **texref,
                                     const void *symbol) {
   if (!texref)
     return setError(cudaErrorInvalidValue);
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
+  std::lock_guard<std::mutex> lock(tables().mutex);
   if (!symbol || !tables().references.count(symbol))
     return setError(cudaErrorInvalidTexture);
   *texref = static_cast<const textureReference *>(symbol);
@@ -963,10 +920,9 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
     return setError(cudaErrorNotSupported);
 
   Resource r;
-  Context &ctx = Context::get();
   switch (pResDesc->resType) {
   case cudaResourceTypeArray: {
-    std::lock_guard<std::mutex> lock(ctx.mutex);
+    std::lock_guard<std::mutex> lock(tables().mutex);
     const cudaArray *a = findArray(pResDesc->res.array.array);
     if (!a)
       return setError(cudaErrorInvalidValue);
@@ -978,7 +934,7 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
     if (!parseFormat(linear.desc, &r.format))
       return setError(cudaErrorInvalidChannelDescriptor);
     if (!linear.devPtr ||
-        reinterpret_cast<uintptr_t>(linear.devPtr) % kTextureAlignment != 0)
+        reinterpret_cast<uintptr_t>(linear.devPtr) % textureAlignment() != 0)
       return setError(cudaErrorInvalidValue);
     size_t width = linear.sizeInBytes / r.format.texelSize;
     if (width == 0 || width > kMaxLinear1D)
@@ -993,7 +949,7 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
     if (!parseFormat(p2d.desc, &r.format))
       return setError(cudaErrorInvalidChannelDescriptor);
     if (!p2d.devPtr ||
-        reinterpret_cast<uintptr_t>(p2d.devPtr) % kTextureAlignment != 0)
+        reinterpret_cast<uintptr_t>(p2d.devPtr) % textureAlignment() != 0)
       return setError(cudaErrorInvalidValue);
     if (p2d.width == 0 || p2d.height == 0 || p2d.width > kMaxLinear2D ||
         p2d.height > kMaxLinear2D ||
@@ -1021,37 +977,35 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
   s.readMode = pTexDesc->readMode;
   for (int c = 0; c < 4; ++c)
     s.borderColor[c] = pTexDesc->borderColor[c];
-  auto *object = new TextureObject;
-  if (cudaError_t err = makeTexture(r, s, Api::Object, &object->texture)) {
-    delete object;
+  __cucpu_texture descriptor;
+  if (cudaError_t err = makeTexture(r, s, Api::Object, &descriptor))
     return setError(err);
-  }
-  object->resource = *pResDesc;
-  object->textureDesc = *pTexDesc;
-  object->hasView = pResViewDesc != nullptr;
+  TextureObject object;
+  object.resource = *pResDesc;
+  object.textureDesc = *pTexDesc;
+  object.hasView = pResViewDesc != nullptr;
   if (pResViewDesc)
-    object->view = *pResViewDesc;
+    object.view = *pResViewDesc;
   else
-    std::memset(&object->view, 0, sizeof(object->view));
-  std::lock_guard<std::mutex> lock(ctx.mutex);
-  tables().objects.insert(object);
-  *pTexObject = reinterpret_cast<uintptr_t>(object);
+    std::memset(&object.view, 0, sizeof(object.view));
+  cudaTextureObject_t handle;
+  if (cudaError_t err = storeObjectDescriptor(descriptor, &handle))
+    return setError(err);
+  std::lock_guard<std::mutex> lock(tables().mutex);
+  tables().objects[handle] = object;
+  *pTexObject = handle;
   return cudaSuccess;
 }
 
 cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject) {
   // Kernels still queued may sample it.
   cudaError_t pending = cudaDeviceSynchronize();
-  Context &ctx = Context::get();
-  const TextureObject *object;
   {
-    std::lock_guard<std::mutex> lock(ctx.mutex);
-    object = findObject(texObject);
-    if (!object)
+    std::lock_guard<std::mutex> lock(tables().mutex);
+    if (!tables().objects.erase(texObject))
       return setError(cudaErrorInvalidValue);
-    tables().objects.erase(object);
   }
-  delete object;
+  freeObjectDescriptor(texObject);
   return pending;
 }
 
@@ -1059,8 +1013,7 @@ cudaError_t cudaGetTextureObjectResourceDesc(cudaResourceDesc *pResDesc,
                                              cudaTextureObject_t texObject) {
   if (!pResDesc)
     return setError(cudaErrorInvalidValue);
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
+  std::lock_guard<std::mutex> lock(tables().mutex);
   const TextureObject *object = findObject(texObject);
   if (!object)
     return setError(cudaErrorInvalidValue);
@@ -1072,8 +1025,7 @@ cudaError_t cudaGetTextureObjectTextureDesc(cudaTextureDesc *pTexDesc,
                                             cudaTextureObject_t texObject) {
   if (!pTexDesc)
     return setError(cudaErrorInvalidValue);
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
+  std::lock_guard<std::mutex> lock(tables().mutex);
   const TextureObject *object = findObject(texObject);
   if (!object)
     return setError(cudaErrorInvalidValue);
@@ -1086,8 +1038,7 @@ cudaGetTextureObjectResourceViewDesc(cudaResourceViewDesc *pResViewDesc,
                                      cudaTextureObject_t texObject) {
   if (!pResViewDesc)
     return setError(cudaErrorInvalidValue);
-  Context &ctx = Context::get();
-  std::lock_guard<std::mutex> lock(ctx.mutex);
+  std::lock_guard<std::mutex> lock(tables().mutex);
   const TextureObject *object = findObject(texObject);
   // An object created without a view has none to return.
   if (!object || !object->hasView)

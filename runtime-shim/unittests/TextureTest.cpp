@@ -1,4 +1,11 @@
 //===- TextureTest.cpp - CUDA arrays, texture references and objects ------===//
+//
+// Texture.cpp is in both runtimes: these tests run against the CPU runtime,
+// and (built with CUCPU_TEST_GPU_RUNTIME) against the GPU runtime over the
+// fake driver of unittests/gpu/FakeDriver.cpp, whose device memory is host
+// memory that the tests can read.
+//
+//===----------------------------------------------------------------------===//
 
 #include "TestUtil.h"
 
@@ -318,22 +325,40 @@ TEST(Texture, Memcpy3D) {
 // Texture references
 //===----------------------------------------------------------------------===//
 
+#ifdef CUCPU_TEST_GPU_RUNTIME
+/// The fake driver's module global `name` (every name has one).
+extern "C" void *fakeCudaGlobal(const char *name);
+#endif
+
 // A texture reference as a host object and a device object see it: the host
 // shadow (registered with __cudaRegisterTexture) and the device storage
-// (registered with __cucpu_register_var under the same name).
+// (registered with __cucpu_register_var under the same name on the CPU; on
+// the GPU, the loaded module's variable of that name).
 template <class T, int dim, cudaTextureReadMode mode> struct FakeReference {
   texture<T, dim, mode> shadow;
-  texture<T, dim, mode> storage;
-  FakeReference(const char *name, bool withStorage = true) {
+  texture<T, dim, mode> &storage;
+  FakeReference(const char *name, bool withStorage = true)
+      : storage(storageFor(name)) {
     static void **handle = __cudaRegisterFatBinary(nullptr);
     __cudaRegisterTexture(
         handle, &shadow,
         reinterpret_cast<const void **>(const_cast<char *>(name)), name, dim,
         mode, 0);
+#ifndef CUCPU_TEST_GPU_RUNTIME
     if (withStorage)
       __cucpu_register_var(name, &storage, sizeof storage);
+#endif
   }
   const __cucpu_texture &bound() const { return storage.__cucpuTex; }
+
+  static texture<T, dim, mode> &storageFor(const char *name) {
+#ifdef CUCPU_TEST_GPU_RUNTIME
+    return *static_cast<texture<T, dim, mode> *>(fakeCudaGlobal(name));
+#else
+    (void)name;
+    return *new texture<T, dim, mode>;
+#endif
+  }
 };
 
 TEST(Texture, BindLinearMemory) {

@@ -71,6 +71,8 @@ LoadedDriver load() {
             bind(handle, a.cuMemHostAlloc, "cuMemHostAlloc", r) &&
             bind(handle, a.cuMemFreeHost, "cuMemFreeHost", r) &&
             bind(handle, a.cuMemGetInfo, "cuMemGetInfo_v2", r) &&
+            bind(handle, a.cuMemGetAddressRange, "cuMemGetAddressRange_v2",
+                 r) &&
             bind(handle, a.cuMemcpy, "cuMemcpy", r) &&
             bind(handle, a.cuMemcpyAsync, "cuMemcpyAsync", r) &&
             bind(handle, a.cuMemsetD8, "cuMemsetD8_v2", r) &&

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Runtime.h"
+#include "../TextureBackend.h"
 
 using namespace cucpu::gpu;
 
@@ -322,10 +323,13 @@ cudaError_t copy3D(const cudaMemcpy3DParms *p, cudaStream_t stream,
                    bool async) {
   if (!p)
     return setError(cudaErrorInvalidValue);
-  // CUDA arrays belong to the texture support, which the GPU runtime lacks.
+  // Copies from and to CUDA arrays are the texture support's (Texture.cpp).
   if (p->srcArray || p->dstArray)
-    return setError(cudaErrorNotSupported);
+    return cucpu::texture::copy3DWithArrays(p, async, stream);
   const cudaPitchedPtr &src = p->srcPtr, &dst = p->dstPtr;
+  // Each side is an array or a pointer (as the CPU runtime checks).
+  if (!src.ptr || !dst.ptr)
+    return setError(cudaErrorInvalidValue);
   if (p->extent.width > src.pitch || p->extent.width > dst.pitch)
     return setError(cudaErrorInvalidPitchValue);
   for (size_t z = 0; z < p->extent.depth; ++z)

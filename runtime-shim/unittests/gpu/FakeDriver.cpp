@@ -1,0 +1,246 @@
+//===- FakeDriver.cpp - A CUDA driver without a GPU, for unit tests -------===//
+//
+// Every entry point libcucpu_rt_gpu binds, over host memory: allocations are
+// malloc'ed (and tracked, for address ranges and pointer attributes), copies
+// and fills run at once, streams and events are tokens, and a module global
+// is a zeroed buffer made on first lookup (fakeCudaGlobal returns it to the
+// test). Kernels cannot run. This checks the runtime's host side (textures,
+// arrays, copies) where no GPU is; it is no model of a GPU's behaviour.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+
+using namespace cucpu::gpu;
+
+namespace {
+
+constexpr CUresult kInvalidValue = 1;
+constexpr CUresult kNotSupported = 801;
+
+struct FakeState {
+  std::mutex mutex;
+  std::map<uintptr_t, size_t> allocations; // device and pinned host memory
+  std::map<std::string, void *> globals;
+};
+
+FakeState &state() {
+  static FakeState *s = new FakeState;
+  return *s;
+}
+
+CUresult allocate(CUdeviceptr *out, size_t bytes) {
+  void *p = std::aligned_alloc(256, (bytes + 255) & ~size_t(255));
+  if (!p)
+    return 2; // CUDA_ERROR_OUT_OF_MEMORY
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().allocations[reinterpret_cast<uintptr_t>(p)] = bytes;
+  *out = reinterpret_cast<uintptr_t>(p);
+  return kCudaSuccess;
+}
+
+CUresult release(uintptr_t p) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  if (!state().allocations.erase(p))
+    return kInvalidValue;
+  std::free(reinterpret_cast<void *>(p));
+  return kCudaSuccess;
+}
+
+/// The allocation holding p: its base and size.
+bool findAllocation(uintptr_t p, uintptr_t *base, size_t *size) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  auto it = state().allocations.upper_bound(p);
+  if (it == state().allocations.begin())
+    return false;
+  --it;
+  if (p >= it->first + it->second && !(p == it->first))
+    return false;
+  *base = it->first;
+  *size = it->second;
+  return true;
+}
+
+void *token() { return std::malloc(1); }
+
+} // namespace
+
+extern "C" {
+
+void *fakeCudaGlobal(const char *name) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  void *&buffer = state().globals[name];
+  if (!buffer)
+    buffer = std::calloc(1, 4096);
+  return buffer;
+}
+
+CUresult cuInit(unsigned) { return kCudaSuccess; }
+CUresult cuDriverGetVersion(int *v) { return *v = 12080, kCudaSuccess; }
+CUresult cuDeviceGetCount(int *n) { return *n = 1, kCudaSuccess; }
+CUresult cuDeviceGet(CUdevice *d, int) { return *d = 0, kCudaSuccess; }
+CUresult cuDeviceGetName(char *name, int length, CUdevice) {
+  std::strncpy(name, "fake GPU", length);
+  return kCudaSuccess;
+}
+CUresult cuDeviceTotalMem_v2(size_t *bytes, CUdevice) {
+  return *bytes = size_t(1) << 32, kCudaSuccess;
+}
+CUresult cuDeviceGetAttribute(int *value, int, CUdevice) {
+  return *value = 1, kCudaSuccess;
+}
+CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice) {
+  static char context;
+  *c = reinterpret_cast<CUcontext>(&context);
+  return kCudaSuccess;
+}
+CUresult cuDevicePrimaryCtxReset_v2(CUdevice) { return kCudaSuccess; }
+CUresult cuCtxSetCurrent(CUcontext) { return kCudaSuccess; }
+CUresult cuCtxSynchronize() { return kCudaSuccess; }
+CUresult cuModuleLoadDataEx(CUmodule *m, const void *, unsigned, int *,
+                            void **) {
+  *m = static_cast<CUmodule>(token());
+  return kCudaSuccess;
+}
+CUresult cuModuleGetFunction(CUfunction *, CUmodule, const char *) {
+  return 500; // CUDA_ERROR_NOT_FOUND
+}
+CUresult cuModuleGetGlobal_v2(CUdeviceptr *address, size_t *size, CUmodule,
+                              const char *name) {
+  *address = reinterpret_cast<uintptr_t>(fakeCudaGlobal(name));
+  *size = 4096;
+  return kCudaSuccess;
+}
+CUresult cuFuncSetAttribute(CUfunction, int, int) { return kNotSupported; }
+CUresult cuFuncGetAttribute(int *, int, CUfunction) { return kNotSupported; }
+CUresult cuLaunchKernel(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                        unsigned, unsigned, unsigned, CUstream, void **,
+                        void **) {
+  return kNotSupported;
+}
+CUresult cuLaunchHostFunc(CUstream, CUhostFn fn, void *data) {
+  fn(data);
+  return kCudaSuccess;
+}
+CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t bytes) {
+  return allocate(p, bytes);
+}
+CUresult cuMemAllocPitch_v2(CUdeviceptr *p, size_t *pitch, size_t width,
+                            size_t height, unsigned) {
+  *pitch = (width + 511) & ~size_t(511);
+  return allocate(p, *pitch * height);
+}
+CUresult cuMemAllocManaged(CUdeviceptr *p, size_t bytes, unsigned) {
+  return allocate(p, bytes);
+}
+CUresult cuMemFree_v2(CUdeviceptr p) { return release(p); }
+CUresult cuMemAllocHost_v2(void **p, size_t bytes) {
+  CUdeviceptr d;
+  CUresult r = allocate(&d, bytes);
+  *p = reinterpret_cast<void *>(d);
+  return r;
+}
+CUresult cuMemHostAlloc(void **p, size_t bytes, unsigned) {
+  return cuMemAllocHost_v2(p, bytes);
+}
+CUresult cuMemFreeHost(void *p) {
+  return release(reinterpret_cast<uintptr_t>(p));
+}
+CUresult cuMemGetInfo_v2(size_t *free, size_t *total) {
+  *free = *total = size_t(1) << 32;
+  return kCudaSuccess;
+}
+CUresult cuMemGetAddressRange_v2(CUdeviceptr *base, size_t *size,
+                                 CUdeviceptr p) {
+  uintptr_t b;
+  size_t s;
+  if (!findAllocation(p, &b, &s))
+    return 500;
+  *base = b;
+  *size = s;
+  return kCudaSuccess;
+}
+CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t bytes) {
+  std::memmove(reinterpret_cast<void *>(dst), reinterpret_cast<void *>(src),
+               bytes);
+  return kCudaSuccess;
+}
+CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
+                       CUstream) {
+  return cuMemcpy(dst, src, bytes);
+}
+CUresult cuMemsetD8_v2(CUdeviceptr p, unsigned char value, size_t bytes) {
+  std::memset(reinterpret_cast<void *>(p), value, bytes);
+  return kCudaSuccess;
+}
+CUresult cuMemsetD8Async(CUdeviceptr p, unsigned char value, size_t bytes,
+                         CUstream) {
+  return cuMemsetD8_v2(p, value, bytes);
+}
+CUresult cuStreamCreate(CUstream *s, unsigned) {
+  *s = static_cast<CUstream>(token());
+  return kCudaSuccess;
+}
+CUresult cuStreamDestroy_v2(CUstream s) {
+  std::free(s);
+  return kCudaSuccess;
+}
+CUresult cuStreamSynchronize(CUstream) { return kCudaSuccess; }
+CUresult cuStreamQuery(CUstream) { return kCudaSuccess; }
+CUresult cuStreamWaitEvent(CUstream, CUevent, unsigned) { return kCudaSuccess; }
+CUresult cuStreamGetFlags(CUstream, unsigned *flags) {
+  return *flags = 0, kCudaSuccess;
+}
+CUresult cuStreamGetPriority(CUstream, int *priority) {
+  return *priority = 0, kCudaSuccess;
+}
+CUresult cuStreamAddCallback(CUstream s, CUstreamCallback fn, void *data,
+                             unsigned) {
+  fn(s, kCudaSuccess, data);
+  return kCudaSuccess;
+}
+CUresult cuMemAllocAsync(CUdeviceptr *p, size_t bytes, CUstream) {
+  return allocate(p, bytes);
+}
+CUresult cuMemFreeAsync(CUdeviceptr p, CUstream) { return release(p); }
+CUresult cuEventCreate(CUevent *e, unsigned) {
+  *e = static_cast<CUevent>(token());
+  return kCudaSuccess;
+}
+CUresult cuEventRecord(CUevent, CUstream) { return kCudaSuccess; }
+CUresult cuEventSynchronize(CUevent) { return kCudaSuccess; }
+CUresult cuEventQuery(CUevent) { return kCudaSuccess; }
+CUresult cuEventElapsedTime(float *ms, CUevent, CUevent) {
+  return *ms = 0, kCudaSuccess;
+}
+CUresult cuEventDestroy_v2(CUevent e) {
+  std::free(e);
+  return kCudaSuccess;
+}
+CUresult cuPointerGetAttribute(void *data, int attribute, CUdeviceptr p) {
+  uintptr_t base;
+  size_t size;
+  if (!findAllocation(p, &base, &size))
+    return kInvalidValue;
+  if (attribute == kPointerMemoryType)
+    *static_cast<unsigned *>(data) = kMemoryTypeDevice;
+  else if (attribute == kPointerIsManaged)
+    *static_cast<int *>(data) = 0;
+  else
+    return kNotSupported;
+  return kCudaSuccess;
+}
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks,
+                                                              CUfunction, int,
+                                                              size_t,
+                                                              unsigned) {
+  return *blocks = 1, kCudaSuccess;
+}
+
+} // extern "C"
