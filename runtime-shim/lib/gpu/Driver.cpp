@@ -56,6 +56,10 @@ LoadedDriver load() {
                  "cuDevicePrimaryCtxReset_v2", r) &&
             bind(handle, a.cuCtxSetCurrent, "cuCtxSetCurrent", r) &&
             bind(handle, a.cuCtxSynchronize, "cuCtxSynchronize", r) &&
+            bind(handle, a.cuCtxSetLimit, "cuCtxSetLimit", r) &&
+            bind(handle, a.cuCtxGetLimit, "cuCtxGetLimit", r) &&
+            bind(handle, a.cuCtxGetStreamPriorityRange,
+                 "cuCtxGetStreamPriorityRange", r) &&
             bind(handle, a.cuModuleLoadDataEx, "cuModuleLoadDataEx", r) &&
             bind(handle, a.cuModuleGetFunction, "cuModuleGetFunction", r) &&
             bind(handle, a.cuModuleGetGlobal, "cuModuleGetGlobal_v2", r) &&
@@ -70,6 +74,11 @@ LoadedDriver load() {
             bind(handle, a.cuMemAllocHost, "cuMemAllocHost_v2", r) &&
             bind(handle, a.cuMemHostAlloc, "cuMemHostAlloc", r) &&
             bind(handle, a.cuMemFreeHost, "cuMemFreeHost", r) &&
+            bind(handle, a.cuMemHostRegister, "cuMemHostRegister_v2", r) &&
+            bind(handle, a.cuMemHostUnregister, "cuMemHostUnregister", r) &&
+            bind(handle, a.cuMemHostGetDevicePointer,
+                 "cuMemHostGetDevicePointer_v2", r) &&
+            bind(handle, a.cuMemHostGetFlags, "cuMemHostGetFlags", r) &&
             bind(handle, a.cuMemGetInfo, "cuMemGetInfo_v2", r) &&
             bind(handle, a.cuMemGetAddressRange, "cuMemGetAddressRange_v2",
                  r) &&
@@ -78,6 +87,8 @@ LoadedDriver load() {
             bind(handle, a.cuMemsetD8, "cuMemsetD8_v2", r) &&
             bind(handle, a.cuMemsetD8Async, "cuMemsetD8Async", r) &&
             bind(handle, a.cuStreamCreate, "cuStreamCreate", r) &&
+            bind(handle, a.cuStreamCreateWithPriority,
+                 "cuStreamCreateWithPriority", r) &&
             bind(handle, a.cuStreamDestroy, "cuStreamDestroy_v2", r) &&
             bind(handle, a.cuStreamSynchronize, "cuStreamSynchronize", r) &&
             bind(handle, a.cuStreamQuery, "cuStreamQuery", r) &&
@@ -95,7 +106,9 @@ LoadedDriver load() {
             bind(handle, a.cuEventDestroy, "cuEventDestroy_v2", r) &&
             bind(handle, a.cuPointerGetAttribute, "cuPointerGetAttribute", r) &&
             bind(handle, a.cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags,
-                 "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", r);
+                 "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", r) &&
+            bind(handle, a.cuOccupancyAvailableDynamicSMemPerBlock,
+                 "cuOccupancyAvailableDynamicSMemPerBlock", r);
   if (!ok) {
     d.status = cudaErrorInsufficientDriver;
     return d;

@@ -67,6 +67,9 @@ struct DriverAPI {
   CUresult (*cuDevicePrimaryCtxReset)(CUdevice);
   CUresult (*cuCtxSetCurrent)(CUcontext);
   CUresult (*cuCtxSynchronize)();
+  CUresult (*cuCtxSetLimit)(int, size_t);
+  CUresult (*cuCtxGetLimit)(size_t *, int);
+  CUresult (*cuCtxGetStreamPriorityRange)(int *, int *);
   CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *,
                                  void **);
   CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
@@ -86,6 +89,10 @@ struct DriverAPI {
   CUresult (*cuMemAllocHost)(void **, size_t);
   CUresult (*cuMemHostAlloc)(void **, size_t, unsigned);
   CUresult (*cuMemFreeHost)(void *);
+  CUresult (*cuMemHostRegister)(void *, size_t, unsigned);
+  CUresult (*cuMemHostUnregister)(void *);
+  CUresult (*cuMemHostGetDevicePointer)(CUdeviceptr *, void *, unsigned);
+  CUresult (*cuMemHostGetFlags)(unsigned *, void *);
   CUresult (*cuMemGetInfo)(size_t *, size_t *);
   CUresult (*cuMemGetAddressRange)(CUdeviceptr *, size_t *, CUdeviceptr);
   CUresult (*cuMemcpy)(CUdeviceptr, CUdeviceptr, size_t);
@@ -93,6 +100,7 @@ struct DriverAPI {
   CUresult (*cuMemsetD8)(CUdeviceptr, unsigned char, size_t);
   CUresult (*cuMemsetD8Async)(CUdeviceptr, unsigned char, size_t, CUstream);
   CUresult (*cuStreamCreate)(CUstream *, unsigned);
+  CUresult (*cuStreamCreateWithPriority)(CUstream *, unsigned, int);
   CUresult (*cuStreamDestroy)(CUstream);
   CUresult (*cuStreamSynchronize)(CUstream);
   CUresult (*cuStreamQuery)(CUstream);
@@ -111,6 +119,8 @@ struct DriverAPI {
   CUresult (*cuPointerGetAttribute)(void *, int, CUdeviceptr);
   CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags)(
       int *, CUfunction, int, size_t, unsigned);
+  CUresult (*cuOccupancyAvailableDynamicSMemPerBlock)(size_t *, CUfunction,
+                                                      int, int);
 };
 
 /// The driver, opened and initialized on first use, or null; *status then

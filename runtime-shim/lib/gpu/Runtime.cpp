@@ -333,8 +333,9 @@ cudaError_t cudaGetDevice(int *device) {
   return cudaSuccess;
 }
 
-cudaError_t cudaSetDeviceFlags(unsigned int) {
+cudaError_t cudaSetDeviceFlags(unsigned int flags) {
   CUCPU_GPU_READY(api);
+  recordDeviceFlags(flags);
   return cudaSuccess;
 }
 

@@ -83,6 +83,10 @@ private:
 /// which would also wait for every other thread's per-thread stream.
 extern thread_local bool perThreadSynchronousCalls;
 
+/// Records the flags of cudaSetDeviceFlags for cudaGetDeviceFlags
+/// (DeviceManagement.cpp).
+void recordDeviceFlags(unsigned flags);
+
 /// The backend's last-error state (SharedEntryPoints.h).
 using cucpu::setError;
 

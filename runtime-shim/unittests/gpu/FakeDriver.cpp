@@ -103,6 +103,13 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice) {
 CUresult cuDevicePrimaryCtxReset_v2(CUdevice) { return kCudaSuccess; }
 CUresult cuCtxSetCurrent(CUcontext) { return kCudaSuccess; }
 CUresult cuCtxSynchronize() { return kCudaSuccess; }
+CUresult cuCtxSetLimit(int, size_t) { return kCudaSuccess; }
+CUresult cuCtxGetLimit(size_t *value, int) { return *value = 0, kCudaSuccess; }
+CUresult cuCtxGetStreamPriorityRange(int *least, int *greatest) {
+  *least = 0;
+  *greatest = -5;
+  return kCudaSuccess;
+}
 CUresult cuModuleLoadDataEx(CUmodule *m, const void *, unsigned, int *,
                             void **) {
   *m = static_cast<CUmodule>(token());
@@ -152,6 +159,18 @@ CUresult cuMemHostAlloc(void **p, size_t bytes, unsigned) {
 CUresult cuMemFreeHost(void *p) {
   return release(reinterpret_cast<uintptr_t>(p));
 }
+CUresult cuMemHostRegister_v2(void *, size_t, unsigned) {
+  return kCudaSuccess;
+}
+CUresult cuMemHostUnregister(void *) { return kCudaSuccess; }
+CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *device, void *host,
+                                      unsigned) {
+  *device = reinterpret_cast<uintptr_t>(host);
+  return kCudaSuccess;
+}
+CUresult cuMemHostGetFlags(unsigned *flags, void *) {
+  return *flags = 0, kCudaSuccess;
+}
 CUresult cuMemGetInfo_v2(size_t *free, size_t *total) {
   *free = *total = size_t(1) << 32;
   return kCudaSuccess;
@@ -184,6 +203,10 @@ CUresult cuMemsetD8Async(CUdeviceptr p, unsigned char value, size_t bytes,
   return cuMemsetD8_v2(p, value, bytes);
 }
 CUresult cuStreamCreate(CUstream *s, unsigned) {
+  *s = static_cast<CUstream>(token());
+  return kCudaSuccess;
+}
+CUresult cuStreamCreateWithPriority(CUstream *s, unsigned, int) {
   *s = static_cast<CUstream>(token());
   return kCudaSuccess;
 }
@@ -241,6 +264,10 @@ CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks,
                                                               size_t,
                                                               unsigned) {
   return *blocks = 1, kCudaSuccess;
+}
+CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, CUfunction,
+                                                 int, int) {
+  return *bytes = 0, kCudaSuccess;
 }
 
 } // extern "C"

@@ -3,8 +3,9 @@
 // Entry of cucpu-rt-gpu-fake-driver-unittests: libcucpu_rt_gpu with the fake
 // CUDA driver of FakeDriver.cpp (CUCPU_FAKE_DRIVER, its path) and one
 // registered PTX image, so that the runtime loads a module whose variables
-// the fake driver provides. The tests are the texture tests of the CPU
-// runtime (TextureTest.cpp): Texture.cpp serves both runtimes.
+// the fake driver provides. The tests: DeviceManagementTest.cpp, and the
+// texture tests of the CPU runtime (TextureTest.cpp), as Texture.cpp serves
+// both runtimes.
 //
 //===----------------------------------------------------------------------===//
 
