@@ -4,14 +4,48 @@
 
 #include "cucpu/abi.h"
 
+#include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <mutex>
 
 using namespace cucpu::gpu;
 
 namespace {
 
 thread_local cudaError_t lastError = cudaSuccess;
+
+/// The first error that left the context unusable (a device-side assert, an
+/// illegal address, ...: CUDA's sticky errors). As CUDA's runtime does,
+/// cudaGetLastError and cudaPeekAtLastError then return it, on every thread,
+/// without clearing it, until cudaDeviceReset.
+std::atomic<int> stickyError{cudaSuccess};
+
+bool isSticky(cudaError_t err) {
+  switch (err) {
+  case cudaErrorIllegalAddress:
+  case cudaErrorLaunchTimeout:
+  case cudaErrorAssert:
+  case cudaErrorHardwareStackError:
+  case cudaErrorIllegalInstruction:
+  case cudaErrorMisalignedAddress:
+  case cudaErrorInvalidAddressSpace:
+  case cudaErrorInvalidPc:
+  case cudaErrorLaunchFailure:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// At exit, work still queued finishes (kernels' printf output included),
+/// as with the CPU runtime, instead of being dropped with the process.
+void finishPendingWork() {
+  cudaError_t err;
+  if (const DriverAPI *api = driver(&err))
+    api->cuCtxSynchronize();
+}
 /// The Runtime generation whose context this thread made current.
 thread_local unsigned currentGeneration = 0;
 
@@ -33,6 +67,10 @@ bool validLaunchShape(dim3 grid, dim3 block) {
 cudaError_t cucpu::setError(cudaError_t err) {
   if (err != cudaSuccess)
     lastError = err;
+  if (isSticky(err)) {
+    int none = cudaSuccess;
+    stickyError.compare_exchange_strong(none, err);
+  }
   return err;
 }
 
@@ -78,6 +116,8 @@ const DriverAPI *Runtime::ready(cudaError_t *err) {
       *err = setError(toRuntimeError(result));
       return nullptr;
     }
+    static std::once_flag atExit;
+    std::call_once(atExit, [] { std::atexit(finishPendingWork); });
   }
   if (currentGeneration != generation) {
     if (CUresult result = api->cuCtxSetCurrent(context)) {
@@ -298,12 +338,18 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
 //===----------------------------------------------------------------------===//
 
 cudaError_t cudaGetLastError(void) {
+  if (int sticky = stickyError.load())
+    return static_cast<cudaError_t>(sticky);
   cudaError_t err = lastError;
   lastError = cudaSuccess;
   return err;
 }
 
-cudaError_t cudaPeekAtLastError(void) { return lastError; }
+cudaError_t cudaPeekAtLastError(void) {
+  if (int sticky = stickyError.load())
+    return static_cast<cudaError_t>(sticky);
+  return lastError;
+}
 
 //===----------------------------------------------------------------------===//
 // Devices.
@@ -418,7 +464,12 @@ cudaError_t cudaDeviceReset(void) {
   CUCPU_GPU_READY(api);
   api->cuCtxSynchronize();
   Runtime::get().forgetContext();
-  return check(api->cuDevicePrimaryCtxReset(0));
+  if (cudaError_t err = check(api->cuDevicePrimaryCtxReset(0)))
+    return err;
+  // A fresh context: the errors of the old one are gone.
+  stickyError.store(cudaSuccess);
+  lastError = cudaSuccess;
+  return cudaSuccess;
 }
 
 cudaError_t cudaThreadExit(void) { return cudaDeviceReset(); }

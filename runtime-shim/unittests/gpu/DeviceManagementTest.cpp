@@ -11,9 +11,36 @@
 
 #include <cstring>
 #include <gtest/gtest.h>
+#include <thread>
 #include <vector>
 
+/// Makes the fake driver's cuCtxSynchronize fail (FakeDriverMain.cpp).
+extern "C" void fakeCudaSetSynchronizeResult(int result);
+
 namespace {
+
+// A kernel's fault (here a device-side assert, CUDA_ERROR_ASSERT) leaves the
+// context unusable: cudaGetLastError reports it on every call and every
+// thread until cudaDeviceReset, which starts afresh. Runs first: the other
+// tests need a usable device.
+TEST(GPUDeviceManagement, FaultsAreStickyUntilReset) {
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  fakeCudaSetSynchronizeResult(710);
+  EXPECT_EQ(cudaDeviceSynchronize(), cudaErrorAssert);
+  EXPECT_EQ(cudaGetLastError(), cudaErrorAssert);
+  EXPECT_EQ(cudaGetLastError(), cudaErrorAssert);
+  EXPECT_EQ(cudaPeekAtLastError(), cudaErrorAssert);
+  cudaError_t onAnotherThread = cudaSuccess;
+  std::thread([&] { onAnotherThread = cudaGetLastError(); }).join();
+  EXPECT_EQ(onAnotherThread, cudaErrorAssert);
+  ASSERT_EQ(cudaDeviceReset(), cudaSuccess);
+  EXPECT_EQ(cudaGetLastError(), cudaSuccess);
+  EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  // Other errors are not sticky.
+  EXPECT_EQ(cudaMalloc(nullptr, 4), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaGetLastError(), cudaSuccess);
+}
 
 TEST(GPUDeviceManagement, PreferencesAreRecorded) {
   ASSERT_EQ(cudaDeviceSetCacheConfig(cudaFuncCachePreferShared), cudaSuccess);

@@ -4,7 +4,8 @@
 // malloc'ed (and tracked, for address ranges and pointer attributes), copies
 // and fills run at once, streams and events are tokens, and a module global
 // is a zeroed buffer made on first lookup (fakeCudaGlobal returns it to the
-// test). Kernels cannot run. This checks the runtime's host side (textures,
+// test), and fakeCudaSetSynchronizeResult stands for a kernel's fault.
+// Kernels cannot run. This checks the runtime's host side (textures,
 // arrays, copies) where no GPU is; it is no model of a GPU's behaviour.
 //
 //===----------------------------------------------------------------------===//
@@ -26,6 +27,7 @@ constexpr CUresult kNotSupported = 801;
 
 struct FakeState {
   std::mutex mutex;
+  CUresult synchronizeResult = 0; // what cuCtxSynchronize reports
   std::map<uintptr_t, size_t> allocations; // device and pinned host memory
   std::map<std::string, void *> globals;
 };
@@ -100,9 +102,22 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice) {
   *c = reinterpret_cast<CUcontext>(&context);
   return kCudaSuccess;
 }
-CUresult cuDevicePrimaryCtxReset_v2(CUdevice) { return kCudaSuccess; }
+/// Makes cuCtxSynchronize report `result` (as after a kernel's fault) until
+/// the context is reset.
+void fakeCudaSetSynchronizeResult(CUresult result) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().synchronizeResult = result;
+}
+
+CUresult cuDevicePrimaryCtxReset_v2(CUdevice) {
+  fakeCudaSetSynchronizeResult(kCudaSuccess);
+  return kCudaSuccess;
+}
 CUresult cuCtxSetCurrent(CUcontext) { return kCudaSuccess; }
-CUresult cuCtxSynchronize() { return kCudaSuccess; }
+CUresult cuCtxSynchronize() {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().synchronizeResult;
+}
 CUresult cuCtxSetLimit(int, size_t) { return kCudaSuccess; }
 CUresult cuCtxGetLimit(size_t *value, int) { return *value = 0, kCudaSuccess; }
 CUresult cuCtxGetStreamPriorityRange(int *least, int *greatest) {

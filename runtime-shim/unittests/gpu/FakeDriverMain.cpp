@@ -15,12 +15,23 @@
 
 extern "C" void __cucpu_register_ptx(const char *ptx);
 
-/// The fake driver's global `name`, from the same library the runtime
-/// opened (dlopen of the same path returns the same handle).
+/// A function of the fake driver, from the same library the runtime opened
+/// (dlopen of the same path returns the same handle).
+template <typename Fn> static Fn fakeDriverFunction(const char *name) {
+  return reinterpret_cast<Fn>(
+      dlsym(dlopen(CUCPU_FAKE_DRIVER, RTLD_NOW | RTLD_LOCAL), name));
+}
+
 extern "C" void *fakeCudaGlobal(const char *name) {
-  static auto *lookup = reinterpret_cast<void *(*)(const char *)>(
-      dlsym(dlopen(CUCPU_FAKE_DRIVER, RTLD_NOW | RTLD_LOCAL), "fakeCudaGlobal"));
-  return lookup(name);
+  static auto *fn = fakeDriverFunction<void *(*)(const char *)>(
+      "fakeCudaGlobal");
+  return fn(name);
+}
+
+extern "C" void fakeCudaSetSynchronizeResult(int result) {
+  static auto *fn =
+      fakeDriverFunction<void (*)(int)>("fakeCudaSetSynchronizeResult");
+  fn(result);
 }
 
 int main(int argc, char **argv) {
