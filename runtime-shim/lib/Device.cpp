@@ -246,13 +246,6 @@ cudaError_t cudaGetDeviceFlags(unsigned int *flags) {
   return cudaSuccess;
 }
 
-cudaError_t cudaChooseDevice(int *device, const cudaDeviceProp *prop) {
-  if (!device || !prop)
-    return setError(cudaErrorInvalidValue);
-  *device = 0;
-  return cudaSuccess;
-}
-
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device) {
   if (!prop)
     return setError(cudaErrorInvalidValue);
@@ -420,10 +413,7 @@ cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId) {
   if (!device || !pciBusId)
     return setError(cudaErrorInvalidValue);
   unsigned domain = 0, bus = 0, dev = 0, fn = 0;
-  int n = std::sscanf(pciBusId, "%x:%x:%x.%x", &domain, &bus, &dev, &fn);
-  if (n != 4)
-    n = std::sscanf(pciBusId, "%x:%x.%x", &bus, &dev, &fn) + 1;
-  if (n != 4)
+  if (!parsePCIBusId(pciBusId, &domain, &bus, &dev, &fn))
     return setError(cudaErrorInvalidValue);
   if (domain != 0 || bus != 0 || dev != 0 || fn != 0)
     return setError(cudaErrorInvalidDevice);

@@ -2,6 +2,7 @@
 
 #include "SharedEntryPoints.h"
 
+#include <cstdio>
 #include <vector>
 
 namespace {
@@ -18,7 +19,41 @@ thread_local std::vector<CallConfiguration> callConfigurations;
 
 } // namespace
 
+bool cucpu::isStickyError(cudaError_t err) {
+  switch (err) {
+  case cudaErrorIllegalAddress:
+  case cudaErrorLaunchTimeout:
+  case cudaErrorAssert:
+  case cudaErrorHardwareStackError:
+  case cudaErrorIllegalInstruction:
+  case cudaErrorMisalignedAddress:
+  case cudaErrorInvalidAddressSpace:
+  case cudaErrorInvalidPc:
+  case cudaErrorLaunchFailure:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool cucpu::parsePCIBusId(const char *id, unsigned *domain, unsigned *bus,
+                          unsigned *device, unsigned *function) {
+  *domain = 0;
+  if (std::sscanf(id, "%x:%x:%x.%x", domain, bus, device, function) == 4)
+    return true;
+  *domain = 0;
+  return std::sscanf(id, "%x:%x.%x", bus, device, function) == 3;
+}
+
 extern "C" {
+
+/// One device: the first is every program's choice.
+cudaError_t cudaChooseDevice(int *device, const cudaDeviceProp *prop) {
+  if (!device || !prop)
+    return cucpu::setError(cudaErrorInvalidValue);
+  *device = 0;
+  return cudaSuccess;
+}
 
 unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
                                      size_t sharedMem, CUstream_st *stream) {

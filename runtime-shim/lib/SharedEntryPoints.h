@@ -19,6 +19,16 @@ namespace cucpu {
 /// returns it. Defined by each backend, which owns the error state.
 cudaError_t setError(cudaError_t err);
 
+/// Whether err is one of CUDA's sticky errors: a kernel's fault (a failed
+/// assert, an illegal address, ...) after which the device stays unusable
+/// until cudaDeviceReset.
+bool isStickyError(cudaError_t err);
+
+/// Parses a PCI bus id ("domain:bus:device.function" or
+/// "bus:device.function", hexadecimal); false if it is not one.
+bool parsePCIBusId(const char *id, unsigned *domain, unsigned *bus,
+                   unsigned *device, unsigned *function);
+
 } // namespace cucpu
 
 #endif // CUCPU_RT_SHAREDENTRYPOINTS_H

@@ -163,26 +163,9 @@ thread_local PerThreadStream perThreadStream;
 std::mutex errorMutex;
 std::atomic<cudaError_t> asyncError{cudaSuccess};
 
-bool isSticky(cudaError_t err) {
-  switch (err) {
-  case cudaErrorIllegalAddress:
-  case cudaErrorLaunchTimeout:
-  case cudaErrorAssert:
-  case cudaErrorHardwareStackError:
-  case cudaErrorIllegalInstruction:
-  case cudaErrorMisalignedAddress:
-  case cudaErrorInvalidAddressSpace:
-  case cudaErrorInvalidPc:
-  case cudaErrorLaunchFailure:
-    return true;
-  default:
-    return false;
-  }
-}
-
 cudaError_t currentStickyError() {
   cudaError_t err = asyncError.load();
-  return isSticky(err) ? err : cudaSuccess;
+  return isStickyError(err) ? err : cudaSuccess;
 }
 
 /// The error a synchronizing call reports: a sticky error stays, another is
@@ -192,7 +175,7 @@ cudaError_t takeAsyncError() {
     return cudaSuccess;
   std::lock_guard<std::mutex> lock(errorMutex);
   cudaError_t err = asyncError.load();
-  if (!isSticky(err))
+  if (!isStickyError(err))
     asyncError.store(cudaSuccess);
   return err;
 }
@@ -683,7 +666,7 @@ void recordAsyncError(cudaError_t err) {
     return;
   std::lock_guard<std::mutex> lock(errorMutex);
   cudaError_t current = asyncError.load();
-  if (current == cudaSuccess || (isSticky(err) && !isSticky(current)))
+  if (current == cudaSuccess || (isStickyError(err) && !isStickyError(current)))
     asyncError.store(err);
 }
 

@@ -30,6 +30,38 @@ Preferences &preferences() {
   return *p;
 }
 
+/// Sets or reads one recorded preference.
+template <typename T> void record(T Preferences::*field, T value) {
+  std::lock_guard<std::mutex> lock(preferences().mutex);
+  preferences().*field = value;
+}
+template <typename T> T recorded(T Preferences::*field) {
+  std::lock_guard<std::mutex> lock(preferences().mutex);
+  return preferences().*field;
+}
+
+bool validCacheConfig(cudaFuncCache config) {
+  return config >= cudaFuncCachePreferNone &&
+         config <= cudaFuncCachePreferEqual;
+}
+
+bool validBankConfig(cudaSharedMemConfig config) {
+  return config >= cudaSharedMemBankSizeDefault &&
+         config <= cudaSharedMemBankSizeEightByte;
+}
+
+/// cudaFuncSet*Config: a known kernel, a valid preference (a hint the GPU
+/// may ignore; nothing to record per kernel).
+cudaError_t checkKernelHint(const void *func, bool valid) {
+  if (!valid)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  CUfunction fn;
+  if (cudaError_t err = Runtime::get().function(func, &fn))
+    return setError(err);
+  return cudaSuccess;
+}
+
 /// CU_DEVICE_ATTRIBUTE_PCI_BUS_ID, _PCI_DEVICE_ID and _PCI_DOMAIN_ID.
 constexpr int kPciBusId = 33, kPciDeviceId = 34, kPciDomainId = 50;
 
@@ -38,8 +70,7 @@ constexpr int kPciBusId = 33, kPciDeviceId = 34, kPciDomainId = 50;
 /// Records the flags cudaGetDeviceFlags reports (Runtime.cpp's
 /// cudaSetDeviceFlags).
 void cucpu::gpu::recordDeviceFlags(unsigned flags) {
-  std::lock_guard<std::mutex> lock(preferences().mutex);
-  preferences().deviceFlags = flags;
+  record(&Preferences::deviceFlags, flags);
 }
 
 extern "C" {
@@ -48,15 +79,7 @@ cudaError_t cudaGetDeviceFlags(unsigned int *flags) {
   if (!flags)
     return setError(cudaErrorInvalidValue);
   CUCPU_GPU_READY(api);
-  std::lock_guard<std::mutex> lock(preferences().mutex);
-  *flags = preferences().deviceFlags;
-  return cudaSuccess;
-}
-
-cudaError_t cudaChooseDevice(int *device, const cudaDeviceProp *prop) {
-  if (!device || !prop)
-    return setError(cudaErrorInvalidValue);
-  *device = 0;
+  *flags = recorded(&Preferences::deviceFlags);
   return cudaSuccess;
 }
 
@@ -91,10 +114,7 @@ cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId) {
   if (!device || !pciBusId)
     return setError(cudaErrorInvalidValue);
   unsigned domain = 0, bus = 0, dev = 0, fn = 0;
-  int n = std::sscanf(pciBusId, "%x:%x:%x.%x", &domain, &bus, &dev, &fn);
-  if (n != 4)
-    n = std::sscanf(pciBusId, "%x:%x.%x", &bus, &dev, &fn) + 1;
-  if (n != 4)
+  if (!cucpu::parsePCIBusId(pciBusId, &domain, &bus, &dev, &fn))
     return setError(cudaErrorInvalidValue);
   char ours[32];
   if (cudaError_t err = cudaDeviceGetPCIBusId(ours, sizeof ours, 0))
@@ -133,12 +153,10 @@ cudaError_t cudaThreadGetLimit(size_t *value, cudaLimit limit) {
 }
 
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache cacheConfig) {
-  if (cacheConfig < cudaFuncCachePreferNone ||
-      cacheConfig > cudaFuncCachePreferEqual)
+  if (!validCacheConfig(cacheConfig))
     return setError(cudaErrorInvalidValue);
   CUCPU_GPU_READY(api);
-  std::lock_guard<std::mutex> lock(preferences().mutex);
-  preferences().cacheConfig = cacheConfig;
+  record(&Preferences::cacheConfig, cacheConfig);
   return cudaSuccess;
 }
 
@@ -146,8 +164,7 @@ cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache *pCacheConfig) {
   if (!pCacheConfig)
     return setError(cudaErrorInvalidValue);
   CUCPU_GPU_READY(api);
-  std::lock_guard<std::mutex> lock(preferences().mutex);
-  *pCacheConfig = preferences().cacheConfig;
+  *pCacheConfig = recorded(&Preferences::cacheConfig);
   return cudaSuccess;
 }
 
@@ -160,12 +177,10 @@ cudaError_t cudaThreadGetCacheConfig(cudaFuncCache *pCacheConfig) {
 }
 
 cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config) {
-  if (config < cudaSharedMemBankSizeDefault ||
-      config > cudaSharedMemBankSizeEightByte)
+  if (!validBankConfig(config))
     return setError(cudaErrorInvalidValue);
   CUCPU_GPU_READY(api);
-  std::lock_guard<std::mutex> lock(preferences().mutex);
-  preferences().sharedMemConfig = config;
+  record(&Preferences::sharedMemConfig, config);
   return cudaSuccess;
 }
 
@@ -173,33 +188,18 @@ cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig *pConfig) {
   if (!pConfig)
     return setError(cudaErrorInvalidValue);
   CUCPU_GPU_READY(api);
-  std::lock_guard<std::mutex> lock(preferences().mutex);
-  *pConfig = preferences().sharedMemConfig;
+  *pConfig = recorded(&Preferences::sharedMemConfig);
   return cudaSuccess;
 }
 
 cudaError_t cudaFuncSetCacheConfig(const void *func,
                                    cudaFuncCache cacheConfig) {
-  if (cacheConfig < cudaFuncCachePreferNone ||
-      cacheConfig > cudaFuncCachePreferEqual)
-    return setError(cudaErrorInvalidValue);
-  CUCPU_GPU_READY(api);
-  CUfunction fn;
-  if (cudaError_t err = Runtime::get().function(func, &fn))
-    return setError(err);
-  return cudaSuccess;
+  return checkKernelHint(func, validCacheConfig(cacheConfig));
 }
 
 cudaError_t cudaFuncSetSharedMemConfig(const void *func,
                                        cudaSharedMemConfig config) {
-  if (config < cudaSharedMemBankSizeDefault ||
-      config > cudaSharedMemBankSizeEightByte)
-    return setError(cudaErrorInvalidValue);
-  CUCPU_GPU_READY(api);
-  CUfunction fn;
-  if (cudaError_t err = Runtime::get().function(func, &fn))
-    return setError(err);
-  return cudaSuccess;
+  return checkKernelHint(func, validBankConfig(config));
 }
 
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority,

@@ -1146,16 +1146,22 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_logb(double x) {
   return double(__cucpu_gpu_ilogb(x));
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_nextafter(double x, double y) {
-  if (isNaN(x) || isNaN(y))
+/// nextafter for float (Bits = uint32_t) or double (uint64_t): the
+/// neighbour of x toward y, one step of the bit pattern.
+template <typename F, typename Bits> F stepToward(F x, F y) {
+  if (x != x || y != y)
     return x + y;
   if (x == y)
     return y;
-  if (x == 0)
-    return __builtin_copysign(fromBits(uint64_t(1)), y);
-  uint64_t bits = bitsOf(x);
-  bits += ((x < y) == (x > 0)) ? 1 : -1;
+  if (x == 0) // The smallest subnormal, with y's sign.
+    return y > 0 ? fromBits(Bits(1)) : -fromBits(Bits(1));
+  Bits bits = bitsOf(x);
+  bits += ((x < y) == (x > 0)) ? Bits(1) : Bits(-1);
   return fromBits(bits);
+}
+
+CUCPU_MATH_ENTRY double __cucpu_gpu_nextafter(double x, double y) {
+  return stepToward<double, uint64_t>(x, y);
 }
 
 CUCPU_MATH_ENTRY double __cucpu_gpu_frexp(double x, int *exponent) {
@@ -1239,15 +1245,7 @@ CUCPU_MATH_ENTRY float __cucpu_gpu_logbf(float x) {
 }
 
 CUCPU_MATH_ENTRY float __cucpu_gpu_nextafterf(float x, float y) {
-  if (x != x || y != y)
-    return x + y;
-  if (x == y)
-    return y;
-  if (x == 0)
-    return __builtin_copysignf(fromBits(uint32_t(1)), y);
-  uint32_t bits = bitsOf(x);
-  bits += ((x < y) == (x > 0)) ? 1 : -1;
-  return fromBits(bits);
+  return stepToward<float, uint32_t>(x, y);
 }
 
 CUCPU_MATH_ENTRY float __cucpu_gpu_frexpf(float x, int *exponent) {

@@ -22,23 +22,6 @@ thread_local cudaError_t lastError = cudaSuccess;
 /// without clearing it, until cudaDeviceReset.
 std::atomic<int> stickyError{cudaSuccess};
 
-bool isSticky(cudaError_t err) {
-  switch (err) {
-  case cudaErrorIllegalAddress:
-  case cudaErrorLaunchTimeout:
-  case cudaErrorAssert:
-  case cudaErrorHardwareStackError:
-  case cudaErrorIllegalInstruction:
-  case cudaErrorMisalignedAddress:
-  case cudaErrorInvalidAddressSpace:
-  case cudaErrorInvalidPc:
-  case cudaErrorLaunchFailure:
-    return true;
-  default:
-    return false;
-  }
-}
-
 /// At exit, work still queued finishes (kernels' printf output included),
 /// as with the CPU runtime, instead of being dropped with the process.
 void finishPendingWork() {
@@ -67,7 +50,7 @@ bool validLaunchShape(dim3 grid, dim3 block) {
 cudaError_t cucpu::setError(cudaError_t err) {
   if (err != cudaSuccess)
     lastError = err;
-  if (isSticky(err)) {
+  if (isStickyError(err)) {
     int none = cudaSuccess;
     stickyError.compare_exchange_strong(none, err);
   }
