@@ -105,8 +105,8 @@ static unsigned foldNegatedMinMaxPairs(Module &module) {
 }
 
 std::unique_ptr<Module> translateToNVPTXIR(mlir::ModuleOp module,
-                                           LLVMContext &context,
-                                           StringRef arch, unsigned optLevel,
+                                           LLVMContext &context, StringRef arch,
+                                           unsigned optLevel,
                                            StringRef mathLibraryPath,
                                            std::string &error) {
   std::unique_ptr<Module> llvmModule =

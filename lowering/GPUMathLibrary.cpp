@@ -25,11 +25,10 @@ namespace cucpu {
 bool gpuMathLibraryDefines(StringRef name) {
   // Both the double function and its float variant (name + "f").
   static const StringSet<> kBoth = {
-      "tan",   "asin",  "acos",      "atan", "sinh",  "cosh",   "tanh",
-      "asinh", "acosh", "atanh",     "exp2", "cbrt",  "erf",    "erfc",
-      "lgamma", "tgamma", "atan2",   "hypot", "fmod", "remainder",
-      "fdim",  "ldexp", "scalbn",    "ilogb", "logb", "nextafter",
-      "frexp", "modf"};
+      "tan",    "asin",   "acos",  "atan",  "sinh",      "cosh",      "tanh",
+      "asinh",  "acosh",  "atanh", "exp2",  "cbrt",      "erf",       "erfc",
+      "lgamma", "tgamma", "atan2", "hypot", "fmod",      "remainder", "fdim",
+      "ldexp",  "scalbn", "ilogb", "logb",  "nextafter", "frexp",     "modf"};
   // Double only: the float ones are computed inline (cucpu-lower-gpu-math).
   static const StringSet<> kDoubleOnly = {"sin", "cos", "sincos", "pow"};
   if (kBoth.contains(name) || kDoubleOnly.contains(name))

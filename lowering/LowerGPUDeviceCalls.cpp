@@ -137,9 +137,8 @@ bool lowerToMathOp(LLVM::CallOp call, StringRef callee) {
 bool lowerToMathLibrary(ModuleOp module, LLVM::CallOp call, StringRef callee) {
   if (!gpuMathLibraryDefines(callee))
     return false;
-  LLVM::LLVMFuncOp implementation =
-      declare(module, (kGPUMathPrefix + callee).str(),
-              call.getCalleeFunctionType());
+  LLVM::LLVMFuncOp implementation = declare(
+      module, (kGPUMathPrefix + callee).str(), call.getCalleeFunctionType());
   call.setCalleeAttr(FlatSymbolRefAttr::get(implementation.getSymNameAttr()));
   return true;
 }

@@ -758,8 +758,8 @@ cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch,
 
 } // extern "C"
 
-cudaError_t cucpu::texture::copy3DWithArrays(const cudaMemcpy3DParms *p, bool async,
-                                    cudaStream_t stream) {
+cudaError_t cucpu::texture::copy3DWithArrays(const cudaMemcpy3DParms *p,
+                                             bool async, cudaStream_t stream) {
   if (async)
     if (cudaError_t err = checkStreamHandle(stream))
       return setError(err);

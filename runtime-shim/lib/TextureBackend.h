@@ -55,8 +55,7 @@ size_t bytesToAllocationEnd(const void *devPtr);
 
 /// Records a texture<> variable the host object registers (its host shadow
 /// and device name), where the runtime needs it to find the variable.
-void registerReference(const textureReference *hostVar,
-                       const char *deviceName);
+void registerReference(const textureReference *hostVar, const char *deviceName);
 
 /// Writes `value` (the reference's attributes and binding) into the device
 /// storage of the texture<> variable the host registered under

@@ -99,7 +99,8 @@ cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device) {
   if (device != 0)
     return setError(cudaErrorInvalidDevice);
   int domain = 0, bus = 0, dev = 0;
-  if (cudaError_t err = check(api->cuDeviceGetAttribute(&domain, kPciDomainId, 0)))
+  if (cudaError_t err =
+          check(api->cuDeviceGetAttribute(&domain, kPciDomainId, 0)))
     return err;
   if (cudaError_t err = check(api->cuDeviceGetAttribute(&bus, kPciBusId, 0)))
     return err;
@@ -341,7 +342,8 @@ cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost,
     return setError(cudaErrorInvalidValue);
   CUCPU_GPU_READY(api);
   CUdeviceptr device = 0;
-  cudaError_t err = check(api->cuMemHostGetDevicePointer(&device, pHost, flags));
+  cudaError_t err =
+      check(api->cuMemHostGetDevicePointer(&device, pHost, flags));
   *pDevice = reinterpret_cast<void *>(static_cast<uintptr_t>(device));
   return err;
 }

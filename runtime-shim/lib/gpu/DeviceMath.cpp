@@ -177,9 +177,9 @@ Scaled expParts(double hi, double lo) {
   // exp(r) = 1 + r + r^2 (1/2 + r/6 + ...), |r| <= 0.35: the tail is below
   // 2^-53 relative after 1/13!.
   static constexpr double kTail[] = {
-      1.0 / 2,         1.0 / 6,          1.0 / 24,         1.0 / 120,
-      1.0 / 720,       1.0 / 5040,       1.0 / 40320,      1.0 / 362880,
-      1.0 / 3628800,   1.0 / 39916800,   1.0 / 479001600,  1.0 / 6227020800,
+      1.0 / 2,          1.0 / 6,        1.0 / 24,        1.0 / 120,
+      1.0 / 720,        1.0 / 5040,     1.0 / 40320,     1.0 / 362880,
+      1.0 / 3628800,    1.0 / 39916800, 1.0 / 479001600, 1.0 / 6227020800,
       1.0 / 87178291200};
   double tail = r.hi * r.hi * horner(kTail, r.hi);
   DD m = add(add(twoSum(1.0, r.hi), r.lo), tail);
@@ -340,17 +340,16 @@ int reduceHalfPi(double x, DD &r) {
 /// sin(r) for |r| <= ~pi/4.
 double sinKernel(DD r) {
   // sin r = r + r^3 (-1/6 + r^2/120 - ...); r.lo's share is r.lo cos r.
-  static constexpr double kCoefficients[] = {
-      -1.0 / 6,
-      1.0 / 120,
-      -1.0 / 5040,
-      1.0 / 362880,
-      -1.0 / 39916800,
-      1.0 / 6227020800,
-      -1.0 / 1307674368000,
-      1.0 / 355687428096000,
-      -1.0 / 121645100408832000,
-      1.0 / 51090942171709440000.0};
+  static constexpr double kCoefficients[] = {-1.0 / 6,
+                                             1.0 / 120,
+                                             -1.0 / 5040,
+                                             1.0 / 362880,
+                                             -1.0 / 39916800,
+                                             1.0 / 6227020800,
+                                             -1.0 / 1307674368000,
+                                             1.0 / 355687428096000,
+                                             -1.0 / 121645100408832000,
+                                             1.0 / 51090942171709440000.0};
   double z = r.hi * r.hi;
   double tail = r.hi * z * horner(kCoefficients, z);
   return r.hi + (r.lo * (1.0 - 0.5 * z) + tail);
@@ -360,16 +359,15 @@ double sinKernel(DD r) {
 double cosKernel(DD r) {
   // cos r = 1 - r^2/2 + r^4 (1/24 - r^2/720 + ...) - r.hi r.lo; w = 1 - r^2/2
   // and its rounding error are kept apart.
-  static constexpr double kCoefficients[] = {
-      1.0 / 24,
-      -1.0 / 720,
-      1.0 / 40320,
-      -1.0 / 3628800,
-      1.0 / 479001600,
-      -1.0 / 87178291200,
-      1.0 / 20922789888000,
-      -1.0 / 6402373705728000,
-      1.0 / 2432902008176640000.0};
+  static constexpr double kCoefficients[] = {1.0 / 24,
+                                             -1.0 / 720,
+                                             1.0 / 40320,
+                                             -1.0 / 3628800,
+                                             1.0 / 479001600,
+                                             -1.0 / 87178291200,
+                                             1.0 / 20922789888000,
+                                             -1.0 / 6402373705728000,
+                                             1.0 / 2432902008176640000.0};
   double z = r.hi * r.hi;
   double halfZ = 0.5 * z;
   double w = 1.0 - halfZ;
@@ -428,8 +426,8 @@ DD atanUnit(double t) {
       {0x1.921fb54442d18p-1, 0x1.1a62633145c07p-55}};
   // atan u = u + u^3 (-1/3 + u^2/5 - ...), |u| <= 1/8.
   static constexpr double kCoefficients[] = {
-      -1.0 / 3,  1.0 / 5,  -1.0 / 7,  1.0 / 9,  -1.0 / 11,
-      1.0 / 13,  -1.0 / 15, 1.0 / 17, -1.0 / 19, 1.0 / 21};
+      -1.0 / 3, 1.0 / 5,   -1.0 / 7, 1.0 / 9,   -1.0 / 11,
+      1.0 / 13, -1.0 / 15, 1.0 / 17, -1.0 / 19, 1.0 / 21};
   int j = int(__builtin_rint(t * 4));
   double c = j * 0.25;
   DD u = {t, 0.0};
@@ -484,16 +482,16 @@ DD lgammaNearTwo(double z) {
   static constexpr DD kOneMinusGamma = {0x1.b0ee6072093cep-2,
                                         0x1.6cb90701fbfabp-58};
   static constexpr double kCoefficients[] = {
-      0x1.4a34cc4a60fa6p-2, -0x1.13e001a557607p-4,
-      0x1.51322ac7d8483p-6, -0x1.e404fc218f5f2p-8,  0x1.7add6eadb6c30p-9,
-      -0x1.38ac5c2bf8e08p-10, 0x1.0b36af86396e9p-11, -0x1.d3fd4c76d2fc8p-13,
-      0x1.a127b0f17d65ap-14, -0x1.78de5bd7c81efp-15, 0x1.580dcee66eb02p-16,
-      -0x1.3cbc963ce2243p-17, 0x1.2597a39f34aacp-18, -0x1.11b2eb7679541p-19,
-      0x1.0064cdeb22f0fp-20, -0x1.e2600d93cfd2fp-22, 0x1.c76bbb3f07a4dp-23,
-      -0x1.af5a6cbbf8a97p-24, 0x1.99b93c2070b0fp-25, -0x1.862c734df3eacp-26,
-      0x1.7469daccfadcdp-27, -0x1.6434a8447aeadp-28, 0x1.555a877ffd2c3p-29,
-      -0x1.47b1679258d0ep-30, 0x1.3b15d2b2fc10cp-31, -0x1.2f69a9fabe3e0p-32,
-      0x1.24932a337434cp-33, -0x1.1a7c26ec2523cp-34, 0x1.11116e693ed98p-35};
+      0x1.4a34cc4a60fa6p-2,   -0x1.13e001a557607p-4,  0x1.51322ac7d8483p-6,
+      -0x1.e404fc218f5f2p-8,  0x1.7add6eadb6c30p-9,   -0x1.38ac5c2bf8e08p-10,
+      0x1.0b36af86396e9p-11,  -0x1.d3fd4c76d2fc8p-13, 0x1.a127b0f17d65ap-14,
+      -0x1.78de5bd7c81efp-15, 0x1.580dcee66eb02p-16,  -0x1.3cbc963ce2243p-17,
+      0x1.2597a39f34aacp-18,  -0x1.11b2eb7679541p-19, 0x1.0064cdeb22f0fp-20,
+      -0x1.e2600d93cfd2fp-22, 0x1.c76bbb3f07a4dp-23,  -0x1.af5a6cbbf8a97p-24,
+      0x1.99b93c2070b0fp-25,  -0x1.862c734df3eacp-26, 0x1.7469daccfadcdp-27,
+      -0x1.6434a8447aeadp-28, 0x1.555a877ffd2c3p-29,  -0x1.47b1679258d0ep-30,
+      0x1.3b15d2b2fc10cp-31,  -0x1.2f69a9fabe3e0p-32, 0x1.24932a337434cp-33,
+      -0x1.1a7c26ec2523cp-34, 0x1.11116e693ed98p-35};
   return add(mul(kOneMinusGamma, z), z * z * horner(kCoefficients, z));
 }
 
@@ -503,8 +501,8 @@ DD lgammaStirling(double x) {
   static constexpr DD kHalfLog2Pi = {0x1.d67f1c864beb5p-1,
                                      -0x1.65b5a1b7ff5dfp-55};
   static constexpr double kCoefficients[] = {
-      1.0 / 12,          -1.0 / 360,   1.0 / 1260, -1.0 / 1680,
-      1.0 / 1188,        -691.0 / 360360, 1.0 / 156, -3617.0 / 122400};
+      1.0 / 12,   -1.0 / 360,      1.0 / 1260, -1.0 / 1680,
+      1.0 / 1188, -691.0 / 360360, 1.0 / 156,  -3617.0 / 122400};
   DD main = mul(logDD(x), x - 0.5);
   main = add(main, -x);
   main = add(main, kHalfLog2Pi);
@@ -631,24 +629,23 @@ double erfcAbove(double a) {
 /// erf(a) for 0 <= a < 3/4, as a double-double:
 /// 2/sqrt(pi) a (1 - a^2/3 + a^4/10 - ...).
 DD erfSmall(double a) {
-  static constexpr double kCoefficients[] = {
-      -1.0 / 3,
-      1.0 / 10,
-      -1.0 / 42,
-      1.0 / 216,
-      -1.0 / 1320,
-      1.0 / 9360,
-      -1.0 / 75600,
-      1.0 / 685440,
-      -1.0 / 6894720,
-      1.0 / 76204800,
-      -1.0 / 918086400,
-      1.0 / 11975040000.0,
-      -1.0 / 168129561600.0,
-      1.0 / 2528170444800.0,
-      -1.0 / 40537905408000.0,
-      1.0 / 690452066304000.0,
-      -1.0 / 12449059983360000.0};
+  static constexpr double kCoefficients[] = {-1.0 / 3,
+                                             1.0 / 10,
+                                             -1.0 / 42,
+                                             1.0 / 216,
+                                             -1.0 / 1320,
+                                             1.0 / 9360,
+                                             -1.0 / 75600,
+                                             1.0 / 685440,
+                                             -1.0 / 6894720,
+                                             1.0 / 76204800,
+                                             -1.0 / 918086400,
+                                             1.0 / 11975040000.0,
+                                             -1.0 / 168129561600.0,
+                                             1.0 / 2528170444800.0,
+                                             -1.0 / 40537905408000.0,
+                                             1.0 / 690452066304000.0,
+                                             -1.0 / 12449059983360000.0};
   static constexpr DD kTwoOverSqrtPi = {0x1.20dd750429b6dp+0,
                                         0x1.1ae3a914fed80p-56};
   double z = a * a;
@@ -770,11 +767,15 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_sinh(double x) {
   }
   if (a < 1) {
     // a + a^3 (1/6 + a^2/120 + ...).
-    static constexpr double kCoefficients[] = {
-        1.0 / 6,          1.0 / 120,           1.0 / 5040,
-        1.0 / 362880,     1.0 / 39916800,      1.0 / 6227020800,
-        1.0 / 1307674368000, 1.0 / 355687428096000,
-        1.0 / 121645100408832000};
+    static constexpr double kCoefficients[] = {1.0 / 6,
+                                               1.0 / 120,
+                                               1.0 / 5040,
+                                               1.0 / 362880,
+                                               1.0 / 39916800,
+                                               1.0 / 6227020800,
+                                               1.0 / 1307674368000,
+                                               1.0 / 355687428096000,
+                                               1.0 / 121645100408832000};
     double z = x * x;
     return x + x * z * horner(kCoefficients, z);
   }
@@ -806,14 +807,14 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_tanh(double x) {
   if (a < 0.625) {
     // Taylor's series, x + x^3 (-1/3 + 2x^2/15 - ...).
     static constexpr double kCoefficients[] = {
-        -0x1.5555555555555p-2, 0x1.1111111111111p-3,  -0x1.ba1ba1ba1ba1cp-5,
-        0x1.664f4882c10fap-6,  -0x1.226e355e6c23dp-7, 0x1.d6d3d0e157de0p-9,
-        -0x1.7da36452b75e3p-10, 0x1.3558248036744p-11, -0x1.f57d7734d1664p-13,
-        0x1.967e18afcafadp-14, -0x1.497d8eea25259p-15, 0x1.0b132d39a6050p-16,
-        -0x1.b0f72d3ee24e9p-18, 0x1.5ef2da474e5b7p-19, -0x1.1c77df95c1c0dp-20,
-        0x1.cd299de4ae6bbp-22, -0x1.75cde6563fed9p-23, 0x1.2efe8db3aff1fp-24,
-        -0x1.eb3229047434cp-26, 0x1.8e25ff9327e2cp-27, -0x1.42ba1a349b490p-28,
-        0x1.0597b61cb3092p-29, -0x1.a813f6eaa7058p-31, 0x1.57bea2950f11ep-32};
+        -0x1.5555555555555p-2,  0x1.1111111111111p-3,   -0x1.ba1ba1ba1ba1cp-5,
+        0x1.664f4882c10fap-6,   -0x1.226e355e6c23dp-7,  0x1.d6d3d0e157de0p-9,
+        -0x1.7da36452b75e3p-10, 0x1.3558248036744p-11,  -0x1.f57d7734d1664p-13,
+        0x1.967e18afcafadp-14,  -0x1.497d8eea25259p-15, 0x1.0b132d39a6050p-16,
+        -0x1.b0f72d3ee24e9p-18, 0x1.5ef2da474e5b7p-19,  -0x1.1c77df95c1c0dp-20,
+        0x1.cd299de4ae6bbp-22,  -0x1.75cde6563fed9p-23, 0x1.2efe8db3aff1fp-24,
+        -0x1.eb3229047434cp-26, 0x1.8e25ff9327e2cp-27,  -0x1.42ba1a349b490p-28,
+        0x1.0597b61cb3092p-29,  -0x1.a813f6eaa7058p-31, 0x1.57bea2950f11ep-32};
     double z = x * x;
     return x + x * z * horner(kCoefficients, z);
   }
@@ -862,8 +863,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_atanh(double x) {
   if (a < 0x1p-28)
     return x;
   // atanh a = log1p(2a / (1 - a)) / 2; 1 - a is exact for a >= 1/2.
-  double argument = a < 0.5 ? 2 * a + 2 * a * a / (1.0 - a)
-                            : 2 * a / (1.0 - a);
+  double argument = a < 0.5 ? 2 * a + 2 * a * a / (1.0 - a) : 2 * a / (1.0 - a);
   return __builtin_copysign(0.5 * round(log1pDD(argument)), x);
 }
 

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runtime.h"
 #include "../TextureBackend.h"
+#include "Runtime.h"
 
 #include <cstdint>
 
@@ -42,9 +42,9 @@ cudaError_t runCopy(const Copy2D &copy, cudaStream_t stream, bool async) {
       char *to = copy.dst + z * copy.dslice + y * copy.dpitch;
       const char *from = copy.src + z * copy.sslice + y * copy.spitch;
       cudaError_t err =
-          async ? cudaMemcpyAsync(to, from, copy.width, cudaMemcpyDefault,
-                                  stream)
-                : cudaMemcpy(to, from, copy.width, cudaMemcpyDefault);
+          async
+              ? cudaMemcpyAsync(to, from, copy.width, cudaMemcpyDefault, stream)
+              : cudaMemcpy(to, from, copy.width, cudaMemcpyDefault);
       if (err)
         return err;
     }
@@ -60,8 +60,7 @@ size_t bytesToAllocationEnd(const void *devPtr) {
   const DriverAPI *api = Runtime::get().ready(&err);
   CUdeviceptr base;
   size_t size;
-  if (!api ||
-      api->cuMemGetAddressRange(&base, &size, devicePtr(devPtr)) != 0)
+  if (!api || api->cuMemGetAddressRange(&base, &size, devicePtr(devPtr)) != 0)
     return SIZE_MAX;
   return base + size - devicePtr(devPtr);
 }

@@ -124,9 +124,9 @@ TEST(GPUDeviceManagement, PeersAreCopiesOnTheOneDevice) {
   std::vector<int> host(64);
   for (int i = 0; i < 64; ++i)
     host[i] = i;
-  ASSERT_EQ(cudaMemcpy(a, host.data(), 64 * sizeof(int),
-                       cudaMemcpyHostToDevice),
-            cudaSuccess);
+  ASSERT_EQ(
+      cudaMemcpy(a, host.data(), 64 * sizeof(int), cudaMemcpyHostToDevice),
+      cudaSuccess);
   ASSERT_EQ(cudaMemcpyPeer(b, 0, a, 0, 32 * sizeof(int)), cudaSuccess);
   ASSERT_EQ(cudaMemcpyPeerAsync(b + 32, 0, a, 0, 32 * sizeof(int), 0),
             cudaSuccess);
@@ -143,8 +143,7 @@ TEST(GPUDeviceManagement, PeersAreCopiesOnTheOneDevice) {
   ASSERT_EQ(cudaMemcpy3DPeer(&p), cudaSuccess);
   ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
   std::vector<int> got(64);
-  ASSERT_EQ(cudaMemcpy(got.data(), b, 64 * sizeof(int),
-                       cudaMemcpyDeviceToHost),
+  ASSERT_EQ(cudaMemcpy(got.data(), b, 64 * sizeof(int), cudaMemcpyDeviceToHost),
             cudaSuccess);
   for (int i = 0; i < 64; ++i) {
     int row = i / 8, column = i % 8;
@@ -163,9 +162,9 @@ TEST(GPUDeviceManagement, PeersAreCopiesOnTheOneDevice) {
 
 TEST(GPUDeviceManagement, RegisteredHostMemory) {
   std::vector<char> buffer(4096);
-  ASSERT_EQ(cudaHostRegister(buffer.data(), buffer.size(),
-                             cudaHostRegisterMapped),
-            cudaSuccess);
+  ASSERT_EQ(
+      cudaHostRegister(buffer.data(), buffer.size(), cudaHostRegisterMapped),
+      cudaSuccess);
   void *device = nullptr;
   ASSERT_EQ(cudaHostGetDevicePointer(&device, buffer.data(), 0), cudaSuccess);
   EXPECT_EQ(device, static_cast<void *>(buffer.data()))

@@ -158,7 +158,7 @@ Worst worstFloatUnary(float (*f)(float), long double (*ref)(long double),
 
 #define EXPECT_WORST(worst, bound)                                             \
   EXPECT_LE((worst).ulps, bound)                                               \
-      << "at x = " << (worst).at << " (" << std::hexfloat << (worst).at       \
+      << "at x = " << (worst).at << " (" << std::hexfloat << (worst).at        \
       << std::defaultfloat << "), y = " << (worst).at2
 
 TEST(DeviceMath, SinCos) {
@@ -207,7 +207,8 @@ TEST(DeviceMath, Atan2) {
   std::uniform_real_distribution<double> u(-3, 3), e(-30, 30);
   Worst w;
   for (int i = 0; i < 200000; ++i) {
-    double y = u(random) * std::exp(e(random)), x = u(random) * std::exp(e(random));
+    double y = u(random) * std::exp(e(random)),
+           x = u(random) * std::exp(e(random));
     double err = ulpsOff(__cucpu_gpu_atan2(y, x), atan2l(y, x));
     if (!(err <= w.ulps))
       w = {err, y, x};
@@ -264,9 +265,9 @@ TEST(DeviceMath, Exp2PowCbrt) {
       w = {err, x, y};
   }
   EXPECT_WORST(w, 1.0);
-  const double values[] = {0.0,  -0.0, 1.0,  -1.0,     0.5,       -0.5,
-                           2.0,  -2.0, 3.0,  -3.0,     2.5,       INFINITY,
-                           -INFINITY, NAN, 0x1p53, -0x1p-1074};
+  const double values[] = {0.0,       -0.0, 1.0,    -1.0,      0.5, -0.5,
+                           2.0,       -2.0, 3.0,    -3.0,      2.5, INFINITY,
+                           -INFINITY, NAN,  0x1p53, -0x1p-1074};
   for (double x : values)
     for (double y : values) {
       double got = __cucpu_gpu_pow(x, y), want = std::pow(x, y);
@@ -344,15 +345,16 @@ TEST(DeviceMath, HypotAndRemainders) {
   EXPECT_EQ(__cucpu_gpu_hypot(INFINITY, NAN), INFINITY);
   EXPECT_EQ(__cucpu_gpu_hypot(3.0, 4.0), 5.0);
   EXPECT_EQ(__cucpu_gpu_hypot(DBL_MAX, DBL_MAX), INFINITY);
-  EXPECT_EQ(__cucpu_gpu_hypot(0x1p1023, 0x1p1023), std::hypot(0x1p1023, 0x1p1023));
+  EXPECT_EQ(__cucpu_gpu_hypot(0x1p1023, 0x1p1023),
+            std::hypot(0x1p1023, 0x1p1023));
   // Ties of remainder go to the even quotient; special values.
-  const double values[] = {0.0, -0.0, 1.0, -1.0, 1.5, 2.5, 3.0, -4.5,
-                           0x1p-1074, 0x1p1023, INFINITY, -INFINITY, NAN};
+  const double values[] = {0.0,      -0.0,      1.0,  -1.0,      1.5,
+                           2.5,      3.0,       -4.5, 0x1p-1074, 0x1p1023,
+                           INFINITY, -INFINITY, NAN};
   for (double x : values)
     for (double y : values) {
       double gotF = __cucpu_gpu_fmod(x, y), wantF = std::fmod(x, y);
-      double gotR = __cucpu_gpu_remainder(x, y),
-             wantR = std::remainder(x, y);
+      double gotR = __cucpu_gpu_remainder(x, y), wantR = std::remainder(x, y);
       EXPECT_TRUE((std::isnan(gotF) && std::isnan(wantF)) ||
                   (gotF == wantF && std::signbit(gotF) == std::signbit(wantF)))
           << "fmod(" << x << ", " << y << ")";
@@ -367,9 +369,9 @@ TEST(DeviceMath, HypotAndRemainders) {
 }
 
 TEST(DeviceMath, Bits) {
-  const double values[] = {0.0,       -0.0,     1.0,       -3.75,   0x1p-1074,
-                           0x1p-1060, 1e300,    -1e-310,   INFINITY, -INFINITY,
-                           NAN,       0x1.fffffffffffffp+1023};
+  const double values[] = {
+      0.0,   -0.0,    1.0,      -3.75,     0x1p-1074, 0x1p-1060,
+      1e300, -1e-310, INFINITY, -INFINITY, NAN,       0x1.fffffffffffffp+1023};
   for (double x : values) {
     SCOPED_TRACE(x);
     for (int n : {-2000, -1080, -1074, -60, -1, 0, 1, 60, 1023, 2100}) {
@@ -383,7 +385,7 @@ TEST(DeviceMath, Bits) {
           << n;
     }
     EXPECT_EQ(__cucpu_gpu_ilogb(x), std::isnan(x) || x == 0 ? INT_MIN
-                                   : std::isinf(x)          ? INT_MAX
+                                    : std::isinf(x)         ? INT_MAX
                                                             : std::ilogb(x));
     double logb = __cucpu_gpu_logb(x);
     EXPECT_TRUE((std::isnan(logb) && std::isnan(x)) || logb == std::logb(x));
@@ -401,8 +403,8 @@ TEST(DeviceMath, Bits) {
           << "nextafter(" << x << ", " << y << ")";
     }
   }
-  const float floats[] = {0.0f, -0.0f, 1.0f, -3.75f, 0x1p-149f, 1e30f,
-                          INFINITY, NAN, 0x1.fffffep+127f};
+  const float floats[] = {0.0f,  -0.0f,    1.0f, -3.75f,          0x1p-149f,
+                          1e30f, INFINITY, NAN,  0x1.fffffep+127f};
   for (float x : floats) {
     SCOPED_TRACE(x);
     for (int n : {-400, -160, -149, -1, 0, 3, 127, 300}) {
@@ -412,7 +414,7 @@ TEST(DeviceMath, Bits) {
           << n;
     }
     EXPECT_EQ(__cucpu_gpu_ilogbf(x), std::isnan(x) || x == 0 ? INT_MIN
-                                    : std::isinf(x)          ? INT_MAX
+                                     : std::isinf(x)         ? INT_MAX
                                                              : std::ilogb(x));
     float logb = __cucpu_gpu_logbf(x);
     EXPECT_TRUE((std::isnan(logb) && std::isnan(x)) || logb == std::logb(x));

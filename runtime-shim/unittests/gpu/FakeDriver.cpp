@@ -27,7 +27,7 @@ constexpr CUresult kNotSupported = 801;
 
 struct FakeState {
   std::mutex mutex;
-  CUresult synchronizeResult = 0; // what cuCtxSynchronize reports
+  CUresult synchronizeResult = 0;          // what cuCtxSynchronize reports
   std::map<uintptr_t, size_t> allocations; // device and pinned host memory
   std::map<std::string, void *> globals;
 };
@@ -174,9 +174,7 @@ CUresult cuMemHostAlloc(void **p, size_t bytes, unsigned) {
 CUresult cuMemFreeHost(void *p) {
   return release(reinterpret_cast<uintptr_t>(p));
 }
-CUresult cuMemHostRegister_v2(void *, size_t, unsigned) {
-  return kCudaSuccess;
-}
+CUresult cuMemHostRegister_v2(void *, size_t, unsigned) { return kCudaSuccess; }
 CUresult cuMemHostUnregister(void *) { return kCudaSuccess; }
 CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *device, void *host,
                                       unsigned) {
@@ -280,8 +278,8 @@ CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks,
                                                               unsigned) {
   return *blocks = 1, kCudaSuccess;
 }
-CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, CUfunction,
-                                                 int, int) {
+CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, CUfunction, int,
+                                                 int) {
   return *bytes = 0, kCudaSuccess;
 }
 

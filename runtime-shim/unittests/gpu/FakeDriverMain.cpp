@@ -23,8 +23,8 @@ template <typename Fn> static Fn fakeDriverFunction(const char *name) {
 }
 
 extern "C" void *fakeCudaGlobal(const char *name) {
-  static auto *fn = fakeDriverFunction<void *(*)(const char *)>(
-      "fakeCudaGlobal");
+  static auto *fn =
+      fakeDriverFunction<void *(*)(const char *)>("fakeCudaGlobal");
   return fn(name);
 }
 
