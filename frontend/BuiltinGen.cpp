@@ -80,6 +80,19 @@ bool isLibmCall(StringRef fn) {
   return listed(fn) || (fn.ends_with("f") && listed(fn.drop_back()));
 }
 
+/// CUDA's math functions that have no C library counterpart (and no clang
+/// builtin): cucpu's math library (runtime-shim/lib/DeviceMath.cpp) defines
+/// them as __cucpu_math_<name>, for both targets.
+bool isCudaOnlyMathFunction(const FunctionDecl *callee) {
+  static const llvm::StringLiteral kFunctions[] = {
+      "erfinv", "erfcinv", "erfcx", "normcdf", "normcdfinv", "rcbrt"};
+  if (callee->hasBody() || !callee->isExternC() || !callee->getIdentifier())
+    return false;
+  StringRef name = callee->getName();
+  auto listed = [](StringRef n) { return llvm::is_contained(kFunctions, n); };
+  return listed(name) || (name.ends_with("f") && listed(name.drop_back()));
+}
+
 /// The dimension of a builtin-variable getter or NVVM special register
 /// (`..._x`, `..._y`, `..._z`).
 std::optional<simt::Dimension> dimensionSuffix(StringRef name) {
@@ -204,6 +217,21 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
       args.push_back(emitScalar(arg));
     }
     result = LLVM::CallOp::create(builder, l, printfFn, args).getResult();
+    return true;
+  }
+
+  if (isCudaOnlyMathFunction(callee)) {
+    SmallVector<Value> args;
+    SmallVector<mlir::Type> params;
+    for (const Expr *arg : call->arguments()) {
+      args.push_back(emitScalar(arg));
+      params.push_back(args.back().getType());
+    }
+    auto type = LLVM::LLVMFunctionType::get(
+        mod.convertType(call->getType(), where), params);
+    LLVM::LLVMFuncOp libFn =
+        mod.getLibraryFunction(("__cucpu_math_" + name).str(), type);
+    result = LLVM::CallOp::create(builder, l, libFn, args).getResult();
     return true;
   }
 

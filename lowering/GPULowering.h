@@ -38,9 +38,11 @@ bool isValidGPUArch(llvm::StringRef arch);
 /// lowered to the LLVM and NVVM dialects.
 mlir::LogicalResult runGPUPipeline(mlir::ModuleOp module);
 
-/// The prefix of the GPU math library's functions: __cucpu_gpu_lgamma
-/// implements lgamma (runtime-shim/lib/gpu/DeviceMath.cpp).
-constexpr llvm::StringLiteral kGPUMathPrefix = "__cucpu_gpu_";
+/// The prefix of the functions of cucpu's math library
+/// (runtime-shim/lib/DeviceMath.cpp): __cucpu_math_lgamma implements lgamma.
+/// The GPU target takes all of them from it, the CPU target CUDA's functions
+/// without a C name (erfinv, normcdf, ...).
+constexpr llvm::StringLiteral kMathLibraryPrefix = "__cucpu_math_";
 
 /// The file name of the GPU math library (NVPTX bitcode), installed next to
 /// the runtime libraries.

@@ -1,10 +1,10 @@
 //===- GPUMathLibrary.cpp - cucpu's math library for GPU modules ----------===//
 //
-// runtime-shim/lib/gpu/DeviceMath.cpp defines, as NVPTX bitcode
+// runtime-shim/lib/DeviceMath.cpp defines, as NVPTX bitcode
 // (cucpu_gpu_math.bc), the C math functions that device code may call and
 // that NVPTX has no instruction for. cucpu-lower-gpu-device-calls and
 // cucpu-lower-gpu-math turn calls and `math` operations into calls to
-// __cucpu_gpu_<name>; after translation to LLVM IR the library is linked in,
+// __cucpu_math_<name>; after translation to LLVM IR the library is linked in,
 // only what the module calls, and made internal so that it inlines.
 //
 //===----------------------------------------------------------------------===//
@@ -28,7 +28,9 @@ bool gpuMathLibraryDefines(StringRef name) {
       "tan",    "asin",   "acos",  "atan",  "sinh",      "cosh",      "tanh",
       "asinh",  "acosh",  "atanh", "exp2",  "cbrt",      "erf",       "erfc",
       "lgamma", "tgamma", "atan2", "hypot", "fmod",      "remainder", "fdim",
-      "ldexp",  "scalbn", "ilogb", "logb",  "nextafter", "frexp",     "modf"};
+      "ldexp",  "scalbn", "ilogb", "logb",  "nextafter", "frexp",     "modf",
+      // CUDA's own, which the frontend calls by their library names.
+      "erfinv", "erfcinv", "erfcx", "normcdf", "normcdfinv", "rcbrt"};
   // Double only: the float ones are computed inline (cucpu-lower-gpu-math).
   static const StringSet<> kDoubleOnly = {"sin", "cos", "sincos", "pow"};
   if (kBoth.contains(name) || kDoubleOnly.contains(name))
@@ -40,7 +42,7 @@ bool linkGPUMathLibrary(Module &module, StringRef libraryPath,
                         std::string &error) {
   auto calls = [&] {
     return llvm::any_of(module, [](const Function &fn) {
-      return fn.isDeclaration() && fn.getName().starts_with(kGPUMathPrefix);
+      return fn.isDeclaration() && fn.getName().starts_with(kMathLibraryPrefix);
     });
   };
   if (!calls())
@@ -75,7 +77,7 @@ bool linkGPUMathLibrary(Module &module, StringRef libraryPath,
     return false;
   }
   for (Function &fn : module) {
-    if (!fn.getName().starts_with(kGPUMathPrefix))
+    if (!fn.getName().starts_with(kMathLibraryPrefix))
       continue;
     if (fn.isDeclaration()) {
       error = "the GPU math library '" + libraryPath.str() +

@@ -132,13 +132,17 @@ bool lowerToMathOp(LLVM::CallOp call, StringRef callee) {
 }
 
 /// A C math function the GPU math library implements -> a call to the
-/// library's __cucpu_gpu_<name>, linked in after translation to LLVM IR.
+/// library's __cucpu_math_<name>, linked in after translation to LLVM IR.
 /// Returns whether `call` was one.
 bool lowerToMathLibrary(ModuleOp module, LLVM::CallOp call, StringRef callee) {
+  // Already a call to it (CUDA's functions without a C name, erfinv, ...).
+  if (callee.starts_with(kMathLibraryPrefix) &&
+      gpuMathLibraryDefines(callee.drop_front(kMathLibraryPrefix.size())))
+    return true;
   if (!gpuMathLibraryDefines(callee))
     return false;
   LLVM::LLVMFuncOp implementation = declare(
-      module, (kGPUMathPrefix + callee).str(), call.getCalleeFunctionType());
+      module, (kMathLibraryPrefix + callee).str(), call.getCalleeFunctionType());
   call.setCalleeAttr(FlatSymbolRefAttr::get(implementation.getSymNameAttr()));
   return true;
 }
@@ -170,7 +174,8 @@ struct LowerGPUDeviceCallsPass
       } else if (lowerToMathOp(call, *callee)) {
         replaced.insert(*callee);
       } else if (lowerToMathLibrary(module, call, *callee)) {
-        replaced.insert(*callee);
+        if (!callee->starts_with(kMathLibraryPrefix))
+          replaced.insert(*callee);
       } else if (*callee != kVprintf && *callee != kAssertFail) {
         call.emitError("'")
             << *callee

@@ -441,7 +441,7 @@ std::string libraryFunctionFor(Operation *op, Type type) {
   std::string name = (type.isF32() ? base + "f" : base).str();
   if (!gpuMathLibraryDefines(name)) // sinf, cosf and powf are inline.
     return "";
-  return (kGPUMathPrefix + name).str();
+  return (kMathLibraryPrefix + name).str();
 }
 
 /// Replaces the scalar math operations that the GPU math library computes by

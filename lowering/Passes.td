@@ -138,7 +138,7 @@ def LowerGPUDeviceCalls
     `__cucpu_device_assert_fail` becomes `__assertfail`; `log1p` and `expm1`
     become `math` operations; a C math function of cucpu's GPU math library
     (`lgamma`, `hypot`, `frexp`, ...) becomes a call to its
-    `__cucpu_gpu_<name>`, linked in after translation to LLVM IR. A call to
+    `__cucpu_math_<name>`, linked in after translation to LLVM IR. A call to
     any other function without a body (a C library function the CPU target
     calls) is an error at the call.
   }];
@@ -151,7 +151,7 @@ def LowerGPUMath : Pass<"cucpu-lower-gpu-math", "mlir::ModuleOp"> {
     Rewrites transcendental `math` operations so that only operations with an
     NVPTX instruction remain (square root, rounding, fma, sign and bit
     counts). First the functions of cucpu's GPU math library become calls to
-    it (`__cucpu_gpu_sin` for a double-precision `math.sin`, linked in after
+    it (`__cucpu_math_sin` for a double-precision `math.sin`, linked in after
     translation to LLVM IR): trigonometric, hyperbolic and error functions,
     `cbrt`, `exp2`, `powf` and `arith.remf` in double precision, and the same
     in single precision except `powf`, `sin` and `cos`. Those three and

@@ -154,6 +154,24 @@ CUCPU_DEVICE float fmaf(float x, float y, float z) {
 CUCPU_DEVICE double rsqrt(double x) { return 1.0 / __builtin_sqrt(x); }
 CUCPU_DEVICE float rsqrtf(float x) { return 1.0f / __builtin_sqrtf(x); }
 
+// CUDA's math functions without a C library counterpart: the cucpu frontend
+// calls cucpu's math library for them (__cucpu_math_<name>, in the runtime
+// on the CPU, linked into the module on a GPU).
+extern "C" {
+__device__ double erfinv(double y);
+__device__ float erfinvf(float y);
+__device__ double erfcinv(double z);
+__device__ float erfcinvf(float z);
+__device__ double erfcx(double x);
+__device__ float erfcxf(float x);
+__device__ double normcdf(double x);
+__device__ float normcdff(float x);
+__device__ double normcdfinv(double p);
+__device__ float normcdfinvf(float p);
+__device__ double rcbrt(double x);
+__device__ float rcbrtf(float x);
+}
+
 // Fast-math intrinsics: on the CPU they are the ordinary functions.
 CUCPU_DEVICE float __expf(float x) { return __builtin_expf(x); }
 CUCPU_DEVICE float __exp10f(float x) { return __builtin_powf(10.0f, x); }

@@ -1,17 +1,17 @@
 // RUN: %cucpu --cuda-gpu-arch=sm_80 -O0 -S -emit-llvm %s -o - \
-// RUN:   | grep -o 'call [a-z0-9]* @__cucpu_gpu_[a-z0-9]*' | sort -u | wc -l \
+// RUN:   | grep -o 'call [a-z0-9]* @__cucpu_math_[a-z0-9]*' | sort -u | wc -l \
 // RUN:   | FileCheck %s --check-prefix=CALLS
 // RUN: %cucpu --cuda-gpu-arch=sm_80 -O1 -S %s -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o %t.cubin %}
 
-// Every C math function below is routed to the GPU math library (59
-// different __cucpu_gpu_ functions are called: 31 double, 28 float; sincos
-// is two of them), and the library defines each (a missing one would be an
-// error at link time, "does not define"); no call to a C library name is
-// left in the PTX.
+// Every C math function below is routed to the GPU math library, and so are
+// CUDA's own without a C name (71 different __cucpu_math_ functions are
+// called: 37 double, 34 float; sincos is two of them), and the library
+// defines each (a missing one would be an error at link time, "does not
+// define"); no call to a C library name is left in the PTX.
 
-// CALLS: {{^}}59{{$}}
+// CALLS: {{^}}71{{$}}
 
 #include <math.h>
 
@@ -28,7 +28,9 @@ __global__ void doubles(double *x, int *e) {
          tgamma(x[0]) + hypot(x[0], x[1]) + fmod(x[0], x[1]) +
          remainder(x[0], x[1]) + fdim(x[0], x[1]) + ldexp(x[0], e[0]) +
          scalbn(x[0], e[1]) + ilogb(x[0]) + logb(x[0]) +
-         nextafter(x[0], x[1]) + frexp(x[0], e + 2) + modf(x[0], &i) + i;
+         nextafter(x[0], x[1]) + frexp(x[0], e + 2) + modf(x[0], &i) + i +
+         erfinv(x[2]) + erfcinv(x[2]) + erfcx(x[0]) + normcdf(x[0]) +
+         normcdfinv(x[2]) + rcbrt(x[0]);
 }
 
 __global__ void floats(float *x, int *e) {
@@ -40,5 +42,7 @@ __global__ void floats(float *x, int *e) {
          tgammaf(x[0]) + hypotf(x[0], x[1]) + fmodf(x[0], x[1]) +
          remainderf(x[0], x[1]) + fdimf(x[0], x[1]) + ldexpf(x[0], e[0]) +
          scalbnf(x[0], e[1]) + ilogbf(x[0]) + logbf(x[0]) +
-         nextafterf(x[0], x[1]) + frexpf(x[0], e + 2) + modff(x[0], &i) + i;
+         nextafterf(x[0], x[1]) + frexpf(x[0], e + 2) + modff(x[0], &i) + i +
+         erfinvf(x[2]) + erfcinvf(x[2]) + erfcxf(x[0]) + normcdff(x[0]) +
+         normcdfinvf(x[2]) + rcbrtf(x[0]);
 }

@@ -4,20 +4,20 @@
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o %t.cubin %}
 
 // Math without an NVPTX instruction comes from cucpu's GPU math library
-// (runtime-shim/lib/gpu/DeviceMath.cpp, NVPTX bitcode): the calls and `math`
-// operations become calls to __cucpu_gpu_<name>, and the driver links in
+// (runtime-shim/lib/DeviceMath.cpp, NVPTX bitcode): the calls and `math`
+// operations become calls to __cucpu_math_<name>, and the driver links in
 // what the module calls, with internal linkage. The common single-precision
 // functions (expf, sinf, logf, powf) are computed inline instead.
 
 #include <math.h>
 
 // IR-LABEL: define {{.*}}@_Z10doubleMathPd(
-// IR-DAG: call double @__cucpu_gpu_sin(
-// IR-DAG: call double @__cucpu_gpu_pow(
-// IR-DAG: call double @__cucpu_gpu_erfc(
-// IR-DAG: call double @__cucpu_gpu_fmod(
-// IR-DAG: call double @__cucpu_gpu_lgamma(
-// IR-DAG: call double @__cucpu_gpu_frexp(double %{{.*}}, ptr
+// IR-DAG: call double @__cucpu_math_sin(
+// IR-DAG: call double @__cucpu_math_pow(
+// IR-DAG: call double @__cucpu_math_erfc(
+// IR-DAG: call double @__cucpu_math_fmod(
+// IR-DAG: call double @__cucpu_math_lgamma(
+// IR-DAG: call double @__cucpu_math_frexp(double %{{.*}}, ptr
 __global__ void doubleMath(double *x) {
   int e;
   x[threadIdx.x] = sin(x[0]) + pow(x[1], x[2]) + erfc(x[3]) +
@@ -25,12 +25,12 @@ __global__ void doubleMath(double *x) {
 }
 
 // IR-LABEL: define {{.*}}@_Z9floatMathPf(
-// IR-DAG: call float @__cucpu_gpu_tanf(
-// IR-DAG: call float @__cucpu_gpu_hypotf(
-// IR-DAG: call float @__cucpu_gpu_tgammaf(
-// IR-NOT: __cucpu_gpu_expf
-// IR-NOT: __cucpu_gpu_sinf
-// IR-NOT: __cucpu_gpu_powf
+// IR-DAG: call float @__cucpu_math_tanf(
+// IR-DAG: call float @__cucpu_math_hypotf(
+// IR-DAG: call float @__cucpu_math_tgammaf(
+// IR-NOT: __cucpu_math_expf
+// IR-NOT: __cucpu_math_sinf
+// IR-NOT: __cucpu_math_powf
 // IR: ret void
 __global__ void floatMath(float *x) {
   x[threadIdx.x] = expf(x[0]) + sinf(x[1]) + powf(x[2], x[3]) + tanf(x[4]) +
@@ -41,10 +41,10 @@ __global__ void floatMath(float *x) {
 // IR-NOT: declare {{.*}}@sin(
 // IR-NOT: declare {{.*}}@lgamma(
 // IR-NOT: declare {{.*}}@__cucpu_gpu
-// IR-DAG: define internal double @__cucpu_gpu_sin(
-// IR-DAG: define internal double @__cucpu_gpu_lgamma(
-// IR-DAG: define internal float @__cucpu_gpu_tanf(
-// IR-NOT: @__cucpu_gpu_cosh(
+// IR-DAG: define internal double @__cucpu_math_sin(
+// IR-DAG: define internal double @__cucpu_math_lgamma(
+// IR-DAG: define internal float @__cucpu_math_tanf(
+// IR-NOT: @__cucpu_math_cosh(
 
 // PTX: .entry _Z10doubleMathPd(
 // PTX: .entry _Z9floatMathPf(

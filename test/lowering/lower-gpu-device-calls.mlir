@@ -44,11 +44,11 @@ func.func @check(%e: !llvm.ptr, %f: !llvm.ptr, %line: i32, %fn: !llvm.ptr, %ids:
 // The functions of the GPU math library become calls to it (linked in after
 // translation); the C library's declaration goes.
 // CHECK-LABEL: func.func @gamma
-// CHECK: llvm.call @__cucpu_gpu_lgammaf(%{{.*}}) : (f32) -> f32
-// CHECK: llvm.call @__cucpu_gpu_frexp(%{{.*}}, %{{.*}}) : (f64, !llvm.ptr) -> f64
+// CHECK: llvm.call @__cucpu_math_lgammaf(%{{.*}}) : (f32) -> f32
+// CHECK: llvm.call @__cucpu_math_frexp(%{{.*}}, %{{.*}}) : (f64, !llvm.ptr) -> f64
 // CHECK-NOT: llvm.func @lgammaf
-// CHECK-DAG: llvm.func @__cucpu_gpu_lgammaf(f32) -> f32
-// CHECK-DAG: llvm.func @__cucpu_gpu_frexp(f64, !llvm.ptr) -> f64
+// CHECK-DAG: llvm.func @__cucpu_math_lgammaf(f32) -> f32
+// CHECK-DAG: llvm.func @__cucpu_math_frexp(f64, !llvm.ptr) -> f64
 llvm.func @lgammaf(f32) -> f32
 llvm.func @frexp(f64, !llvm.ptr) -> f64
 func.func @gamma(%x: f32, %d: f64, %e: !llvm.ptr) -> (f32, f64) {

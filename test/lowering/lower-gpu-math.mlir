@@ -8,7 +8,7 @@
 // CHECK-NOT: math.sin
 // CHECK-NOT: math.log
 // CHECK-NOT: math.tanh
-// CHECK-DAG: llvm.call @__cucpu_gpu_tanhf(%{{.*}}) : (f32) -> f32
+// CHECK-DAG: llvm.call @__cucpu_math_tanhf(%{{.*}}) : (f32) -> f32
 // CHECK-DAG: math.sqrt %{{.*}} : f32
 // CHECK-DAG: math.sqrt %{{.*}} : f64
 // CHECK-DAG: math.floor %{{.*}} : f64
@@ -60,16 +60,16 @@ func.func @double_exp_log(%d: f64) -> (f64, f64, f64, f64, f32) {
 // double precision all of them, single precision those not computed inline.
 
 // CHECK-LABEL: func.func @library
-// CHECK-NEXT: %[[SIN:.*]] = llvm.call @__cucpu_gpu_sin(%arg0) : (f64) -> f64
-// CHECK-NEXT: %[[SIN2:.*]] = llvm.call @__cucpu_gpu_sin(%[[SIN]]) : (f64) -> f64
-// CHECK-NEXT: %[[POW:.*]] = llvm.call @__cucpu_gpu_pow(%[[SIN2]], %arg0) : (f64, f64) -> f64
-// CHECK-NEXT: %[[ATAN2:.*]] = llvm.call @__cucpu_gpu_atan2f(%arg1, %arg1) : (f32, f32) -> f32
-// CHECK-NEXT: %[[FMOD:.*]] = llvm.call @__cucpu_gpu_fmod(%[[POW]], %arg0) : (f64, f64) -> f64
-// CHECK-NEXT: %[[FMODF:.*]] = llvm.call @__cucpu_gpu_fmodf(%[[ATAN2]], %arg1) : (f32, f32) -> f32
-// CHECK-NEXT: %[[ERFC:.*]] = llvm.call @__cucpu_gpu_erfcf(%[[FMODF]]) : (f32) -> f32
+// CHECK-NEXT: %[[SIN:.*]] = llvm.call @__cucpu_math_sin(%arg0) : (f64) -> f64
+// CHECK-NEXT: %[[SIN2:.*]] = llvm.call @__cucpu_math_sin(%[[SIN]]) : (f64) -> f64
+// CHECK-NEXT: %[[POW:.*]] = llvm.call @__cucpu_math_pow(%[[SIN2]], %arg0) : (f64, f64) -> f64
+// CHECK-NEXT: %[[ATAN2:.*]] = llvm.call @__cucpu_math_atan2f(%arg1, %arg1) : (f32, f32) -> f32
+// CHECK-NEXT: %[[FMOD:.*]] = llvm.call @__cucpu_math_fmod(%[[POW]], %arg0) : (f64, f64) -> f64
+// CHECK-NEXT: %[[FMODF:.*]] = llvm.call @__cucpu_math_fmodf(%[[ATAN2]], %arg1) : (f32, f32) -> f32
+// CHECK-NEXT: %[[ERFC:.*]] = llvm.call @__cucpu_math_erfcf(%[[FMODF]]) : (f32) -> f32
 // CHECK-NEXT: return %[[FMOD]], %[[ERFC]]
-// CHECK-DAG: llvm.func @__cucpu_gpu_sin(f64) -> f64
-// CHECK-DAG: llvm.func @__cucpu_gpu_pow(f64, f64) -> f64
+// CHECK-DAG: llvm.func @__cucpu_math_sin(f64) -> f64
+// CHECK-DAG: llvm.func @__cucpu_math_pow(f64, f64) -> f64
 func.func @library(%d: f64, %f: f32) -> (f64, f32) {
   %0 = math.sin %d : f64
   %1 = math.sin %0 : f64

@@ -1,14 +1,16 @@
-//===- DeviceMath.cpp - The C math library for device code on a GPU -------===//
+//===- DeviceMath.cpp - cucpu's math library for device code --------------===//
 //
 // Part of cucpu. On the CPU, device code calls the host's libm. A GPU module
 // cannot, and cucpu does not use NVIDIA's libdevice, so the functions that
 // have no NVPTX instruction and that cucpu-lower-gpu-math does not compute
 // inline are defined here, in freestanding C++. The build compiles this file
 // to NVPTX bitcode (cucpu_gpu_math.bc), which the driver links into the GPU
-// module when a kernel calls one of them; a unit test compiles it for the
-// host and compares it with the host's long double libm.
+// module when a kernel calls one of them. CUDA's functions without a C
+// counterpart (erfinv, normcdf, ...) are here too, for both targets: the
+// CPU runtime compiles this file in. A unit test compiles it for the host
+// and compares it with the host's long double libm.
 //
-// Every function is named __cucpu_gpu_<libm name>. The double-precision ones
+// Every function is named __cucpu_math_<libm name>. The double-precision ones
 // are accurate to about an ulp (C99's special values included): arguments are
 // reduced exactly or in double-double arithmetic (hi + lo pairs, using fused
 // multiply-adds), and the series after the reduction are short. The
@@ -546,6 +548,21 @@ DD lgammaPositive(double x) {
   return add(neg(add(logDD(x), log1pDD(x))), lgammaNearTwo(x));
 }
 
+/// exp(a^2) erfc(a) for a >= 3.125 (any size), as a double-double, by the
+/// continued fraction erfc(a) = exp(-a^2) / sqrt(pi) /
+/// (a + (1/2) / (a + 1 / (a + (3/2) / (a + ...)))) from its 36th level. The
+/// last level is a pair: the error of the levels below it shrinks by
+/// 1 / (2 a^2) there.
+DD erfcScaledFar(double a) {
+  double t = a;
+  for (int k = 36; k > 1; --k)
+    t = a + (k * 0.5) / t;
+  DD level = add(div({0.5, 0.0}, {t, 0.0}), a);
+  static constexpr DD kInvSqrtPi = {0x1.20dd750429b6dp-1,
+                                    0x1.1ae3a914fed80p-57};
+  return div(kInvSqrtPi, level);
+}
+
 /// erfc(a) for a >= 3/4 (where erfc(a) <= 0.29, so erf is 1 minus it).
 double erfcAbove(double a) {
   if (a < 3.125) {
@@ -610,19 +627,9 @@ double erfcAbove(double a) {
   }
   if (a > 27.3)
     return 0.0;
-  // The continued fraction erfc(a) = exp(-a^2) / sqrt(pi) /
-  // (a + (1/2) / (a + 1 / (a + (3/2) / (a + ...)))), from its 36th level.
-  // The last level is a pair: the error of the levels below it shrinks by
-  // 1 / (2 a^2) there.
-  double t = a;
-  for (int k = 36; k > 1; --k)
-    t = a + (k * 0.5) / t;
-  DD level = add(div({0.5, 0.0}, {t, 0.0}), a);
-  static constexpr DD kInvSqrtPi = {0x1.20dd750429b6dp-1,
-                                    0x1.1ae3a914fed80p-57};
   DD square = twoProd(a, a);
   Scaled e = expParts(-square.hi, -square.lo);
-  e.m = mul(e.m, div(kInvSqrtPi, level));
+  e.m = mul(e.m, erfcScaledFar(a));
   return finishExp(e);
 }
 
@@ -659,7 +666,7 @@ DD erfSmall(double a) {
 // Double precision
 //===----------------------------------------------------------------------===//
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_sin(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_sin(double x) {
   if (__builtin_fabs(x) < 0x1p-27)
     return x; // Also keeps the sign of zero.
   double s, c;
@@ -667,17 +674,17 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_sin(double x) {
   return s;
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_cos(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_cos(double x) {
   double s, c;
   sinCos(x, s, c);
   return c;
 }
 
-CUCPU_MATH_ENTRY void __cucpu_gpu_sincos(double x, double *s, double *c) {
+CUCPU_MATH_ENTRY void __cucpu_math_sincos(double x, double *s, double *c) {
   sinCos(x, *s, *c);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_tan(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_tan(double x) {
   if (__builtin_fabs(x) < 0x1p-27)
     return x;
   if (!isFinite(x))
@@ -688,14 +695,14 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_tan(double x) {
   return q & 1 ? -divide(c, s) : divide(s, c);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_atan(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_atan(double x) {
   if (isNaN(x))
     return x;
   double result = round(atanPositive(__builtin_fabs(x)));
   return __builtin_copysign(result, x);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_atan2(double y, double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_atan2(double y, double x) {
   if (isNaN(x) || isNaN(y))
     return x + y;
   double ay = __builtin_fabs(y), ax = __builtin_fabs(x);
@@ -726,7 +733,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_atan2(double y, double x) {
   return __builtin_copysign(round(angle), y);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_asin(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_asin(double x) {
   double a = __builtin_fabs(x);
   if (!(a <= 1))
     return (x - x) / (x - x); // NaN, also for NaN.
@@ -741,7 +748,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_asin(double x) {
   return __builtin_copysign(result, x);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_acos(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_acos(double x) {
   double a = __builtin_fabs(x);
   if (!(a <= 1))
     return (x - x) / (x - x);
@@ -756,7 +763,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_acos(double x) {
   return d.hi + ((d.lo + kPi.lo) - 2 * s.lo);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_sinh(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_sinh(double x) {
   double a = __builtin_fabs(x);
   if (!(a < 22)) {
     if (isNaN(x) || isInf(x))
@@ -785,7 +792,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_sinh(double x) {
   return __builtin_copysign(0.5 * round(difference), x);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_cosh(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_cosh(double x) {
   double a = __builtin_fabs(x);
   if (!(a < 22)) {
     if (isNaN(x))
@@ -798,7 +805,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_cosh(double x) {
   return 0.5 * round(add(ea, div({1.0, 0.0}, ea)));
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_tanh(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_tanh(double x) {
   double a = __builtin_fabs(x);
   if (isNaN(x))
     return x;
@@ -825,7 +832,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_tanh(double x) {
   return __builtin_copysign(round(add(neg(fraction), 1.0)), x);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_asinh(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_asinh(double x) {
   double a = __builtin_fabs(x);
   if (!isFinite(x) || a < 0x1p-28)
     return x;
@@ -841,7 +848,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_asinh(double x) {
   return __builtin_copysign(round(result), x);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_acosh(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_acosh(double x) {
   if (!(x >= 1))
     return (x - x) / (x - x);
   if (isInf(x))
@@ -854,7 +861,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_acosh(double x) {
   return round(log1pDD(t + __builtin_sqrt(2 * t + t * t)));
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_atanh(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_atanh(double x) {
   double a = __builtin_fabs(x);
   if (!(a <= 1))
     return (x - x) / (x - x);
@@ -867,7 +874,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_atanh(double x) {
   return __builtin_copysign(0.5 * round(log1pDD(argument)), x);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_exp2(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_exp2(double x) {
   if (isNaN(x))
     return x;
   if (x > 1100)
@@ -881,7 +888,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_exp2(double x) {
   return finishExp(e);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_pow(double x, double y) {
+CUCPU_MATH_ENTRY double __cucpu_math_pow(double x, double y) {
   if (y == 0 || x == 1)
     return 1.0;
   if (isNaN(x) || isNaN(y))
@@ -919,7 +926,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_pow(double x, double y) {
   return sign * expOf(p.hi, p.lo);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_cbrt(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_cbrt(double x) {
   if (x == 0 || !isFinite(x))
     return x;
   double a = __builtin_fabs(x);
@@ -944,7 +951,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_cbrt(double x) {
   return __builtin_copysign(scaleByPow2(y, q), x);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_hypot(double x, double y) {
+CUCPU_MATH_ENTRY double __cucpu_math_hypot(double x, double y) {
   double a = __builtin_fabs(x), b = __builtin_fabs(y);
   if (isInf(a) || isInf(b))
     return kInf;
@@ -970,7 +977,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_hypot(double x, double y) {
   return scaleByPow2(h, e);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_fmod(double x, double y) {
+CUCPU_MATH_ENTRY double __cucpu_math_fmod(double x, double y) {
   if (isNaN(x) || isNaN(y) || isInf(x) || y == 0)
     return (x * y) / (x * y);
   double ax = __builtin_fabs(x), ay = __builtin_fabs(y);
@@ -1004,7 +1011,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_fmod(double x, double y) {
   return __builtin_copysign(double(mx) * unit, x);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_remainder(double x, double y) {
+CUCPU_MATH_ENTRY double __cucpu_math_remainder(double x, double y) {
   if (isNaN(x) || isNaN(y) || isInf(x) || y == 0)
     return (x * y) / (x * y);
   double ay = __builtin_fabs(y);
@@ -1014,7 +1021,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_remainder(double x, double y) {
   // then |x| is below it already).
   double a = __builtin_fabs(x);
   if (ay <= kMaxFinite / 2)
-    a = __cucpu_gpu_fmod(a, 2 * ay);
+    a = __cucpu_math_fmod(a, 2 * ay);
   // Scaled so that |y|/2 is exact; the result scales back exactly.
   int scale = ay < 0x1p-1000 ? 54 : 0;
   a = scaleByPow2(a, scale);
@@ -1030,7 +1037,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_remainder(double x, double y) {
   return __builtin_signbit(x) ? -r : r;
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_erf(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_erf(double x) {
   double a = __builtin_fabs(x);
   if (isNaN(x))
     return x;
@@ -1039,7 +1046,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_erf(double x) {
   return __builtin_copysign(1.0 - erfcAbove(a), x);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_erfc(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_erfc(double x) {
   double a = __builtin_fabs(x);
   if (isNaN(x))
     return x;
@@ -1051,7 +1058,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_erfc(double x) {
   return x < 0 ? 2.0 - c : c;
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_lgamma(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_lgamma(double x) {
   if (isNaN(x))
     return x;
   if (isInf(x))
@@ -1067,7 +1074,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_lgamma(double x) {
   return round(result);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_tgamma(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_tgamma(double x) {
   if (isNaN(x))
     return x;
   if (x == 0)
@@ -1081,7 +1088,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_tgamma(double x) {
       return 0.0 * sinPi(x);
     // Reflection: gamma(x) = -pi / (x sin(pi x) gamma(-x)), where -x is
     // exact (1 - x would not be).
-    double g = __cucpu_gpu_tgamma(-x);
+    double g = __cucpu_math_tgamma(-x);
     double s = sinPi(x);
     if (isInf(g))
       return __builtin_copysign(0.0, s);
@@ -1114,21 +1121,148 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_tgamma(double x) {
   return finishExp(e);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_fdim(double x, double y) {
+//===----------------------------------------------------------------------===//
+// CUDA's functions without a C library counterpart (both targets call these)
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+constexpr DD kTwoOverSqrtPi = {0x1.20dd750429b6dp+0, 0x1.1ae3a914fed80p-56};
+constexpr DD kSqrt2 = {0x1.6a09e667f3bcdp+0, -0x1.bdd3413b26456p-54};
+
+/// erfc(a) for 0 <= a < 3/4, as a double-double.
+DD erfcSmall(double a) { return add(neg(erfSmall(a)), 1.0); }
+
+/// exp(x^2) erfc(x) for x >= 0 finite, as a double-double where it matters.
+DD erfcxPositive(double x) {
+  if (x >= 3.125)
+    return erfcScaledFar(x);
+  DD square = twoProd(x, x);
+  Scaled e = expParts(square.hi, square.lo);
+  e.m = x < 0.75 ? mul(e.m, erfcSmall(x)) : mul(e.m, erfcAbove(x));
+  return mul(e.m, pow2(e.k));
+}
+
+/// erfinv(a) for 0 <= a <= 1/2, by Newton's steps on erf from the series'
+/// first terms, sqrt(pi)/2 (a + pi a^3 / 12).
+double erfinvSmall(double a) {
+  static constexpr double kSqrtPiOverTwo = 0x1.c5bf891b4ef6bp-1;
+  double x = kSqrtPiOverTwo * a * (1.0 + 0x1.0c152382d7366p-2 * a * a);
+  for (int i = 0; i < 4; ++i) {
+    double e = __cucpu_math_erf(x) - a;
+    double slope = round(kTwoOverSqrtPi) * expOf(-x * x, 0.0);
+    x -= e / slope;
+  }
+  return x;
+}
+
+} // namespace
+
+CUCPU_MATH_ENTRY double __cucpu_math_erfcx(double x) {
+  if (isNaN(x))
+    return x;
+  if (x >= 0)
+    return round(erfcxPositive(x));
+  if (x < -26.7)
+    return kInf;
+  // erfcx(x) = 2 exp(x^2) - erfcx(-x).
+  DD square = twoProd(x, x);
+  Scaled e = expParts(square.hi, square.lo);
+  DD twice = mul(e.m, 2.0 * pow2(e.k));
+  return round(add(twice, neg(erfcxPositive(-x))));
+}
+
+CUCPU_MATH_ENTRY double __cucpu_math_erfcinv(double z) {
+  if (!(z >= 0 && z <= 2))
+    return kNaN;
+  if (z == 0)
+    return kInf;
+  if (z == 2)
+    return -kInf;
+  if (z > 1) // -erfcinv(2 - z), 2 - z exact.
+    return -__cucpu_math_erfcinv(2.0 - z);
+  if (z >= 0.5) // erfinv(1 - z), 1 - z exact.
+    return erfinvSmall(1.0 - z);
+  // erfc(x) = z with x > 0.47: from the asymptotic x^2 = -log(z sqrt(pi) x),
+  // Newton's steps on log erfc(x) = log erfcx(x) - x^2, which neither
+  // underflows nor loses the tail's precision.
+  static constexpr double kSqrtPi = 0x1.c5bf891b4ef6bp+0;
+  DD logZ = logDD(z);
+  double x = __builtin_sqrt(-logZ.hi);
+  for (int i = 0; i < 3; ++i) {
+    double square = -logZ.hi - round(logDD(kSqrtPi * x));
+    x = __builtin_sqrt(square > 0.25 ? square : 0.25);
+  }
+  for (int i = 0; i < 6; ++i) {
+    DD scaled = erfcxPositive(x);
+    DD residual = add(add(logDD(scaled.hi), neg(twoProd(x, x))), neg(logZ));
+    // d/dx log erfc(x) = -2 / (sqrt(pi) erfcx(x)).
+    x += round(residual) * round(scaled) * (0.5 * kSqrtPi);
+  }
+  return x;
+}
+
+CUCPU_MATH_ENTRY double __cucpu_math_erfinv(double y) {
+  double a = __builtin_fabs(y);
+  if (!(a <= 1))
+    return kNaN;
+  if (a == 1)
+    return __builtin_copysign(kInf, y);
+  if (a == 0)
+    return y;
+  double x = a <= 0.5 ? erfinvSmall(a) : __cucpu_math_erfcinv(1.0 - a);
+  return __builtin_copysign(x, y);
+}
+
+CUCPU_MATH_ENTRY double __cucpu_math_normcdf(double x) {
+  if (isNaN(x))
+    return x;
+  if (isInf(x))
+    return x > 0 ? 1.0 : 0.0;
+  // erfc(t) / 2 with t = -x / sqrt(2) as a pair: erfc(t.hi + t.lo) =
+  // erfc(t.hi) (1 - t.lo 2 / (sqrt(pi) erfcx(t.hi))).
+  static constexpr DD kInvSqrt2 = {0x1.6a09e667f3bcdp-1,
+                                   -0x1.bdd3413b26456p-55};
+  DD t = mul(kInvSqrt2, -x);
+  double c = __cucpu_math_erfc(t.hi);
+  if (c == 0 || !isFinite(t.hi))
+    return 0.5 * c;
+  double scaled = __cucpu_math_erfcx(t.hi);
+  return 0.5 * c * (1.0 - t.lo * round(kTwoOverSqrtPi) / scaled);
+}
+
+CUCPU_MATH_ENTRY double __cucpu_math_normcdfinv(double p) {
+  if (!(p >= 0 && p <= 1))
+    return kNaN;
+  // -sqrt(2) erfcinv(2p).
+  double c = __cucpu_math_erfcinv(2.0 * p);
+  if (isInf(c))
+    return -c;
+  return -round(mul(kSqrt2, c));
+}
+
+CUCPU_MATH_ENTRY double __cucpu_math_rcbrt(double x) {
+  if (x == 0)
+    return __builtin_copysign(kInf, x);
+  return 1.0 / __cucpu_math_cbrt(x);
+}
+
+
+CUCPU_MATH_ENTRY double __cucpu_math_fdim(double x, double y) {
   if (isNaN(x) || isNaN(y))
     return x + y;
   return x > y ? x - y : 0.0;
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_ldexp(double x, int n) {
+CUCPU_MATH_ENTRY double __cucpu_math_ldexp(double x, int n) {
   return scaleByPow2(x, n);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_scalbn(double x, int n) {
+CUCPU_MATH_ENTRY double __cucpu_math_scalbn(double x, int n) {
   return scaleByPow2(x, n);
 }
 
-CUCPU_MATH_ENTRY int __cucpu_gpu_ilogb(double x) {
+CUCPU_MATH_ENTRY int __cucpu_math_ilogb(double x) {
   if (x == 0 || isNaN(x))
     return -2147483647 - 1;
   if (isInf(x))
@@ -1138,12 +1272,12 @@ CUCPU_MATH_ENTRY int __cucpu_gpu_ilogb(double x) {
   return exponentField(x) - 1023;
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_logb(double x) {
+CUCPU_MATH_ENTRY double __cucpu_math_logb(double x) {
   if (x == 0)
     return -kInf;
   if (!isFinite(x))
     return x * x;
-  return double(__cucpu_gpu_ilogb(x));
+  return double(__cucpu_math_ilogb(x));
 }
 
 /// nextafter for float (Bits = uint32_t) or double (uint64_t): the
@@ -1160,11 +1294,11 @@ template <typename F, typename Bits> F stepToward(F x, F y) {
   return fromBits(bits);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_nextafter(double x, double y) {
+CUCPU_MATH_ENTRY double __cucpu_math_nextafter(double x, double y) {
   return stepToward<double, uint64_t>(x, y);
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_frexp(double x, int *exponent) {
+CUCPU_MATH_ENTRY double __cucpu_math_frexp(double x, int *exponent) {
   *exponent = 0;
   if (x == 0 || !isFinite(x))
     return x;
@@ -1178,7 +1312,7 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_frexp(double x, int *exponent) {
                   (uint64_t(1022) << 52));
 }
 
-CUCPU_MATH_ENTRY double __cucpu_gpu_modf(double x, double *integral) {
+CUCPU_MATH_ENTRY double __cucpu_math_modf(double x, double *integral) {
   double t = __builtin_trunc(x);
   *integral = t;
   if (isInf(x))
@@ -1191,12 +1325,12 @@ CUCPU_MATH_ENTRY double __cucpu_gpu_modf(double x, double *integral) {
 //===----------------------------------------------------------------------===//
 
 #define CUCPU_FLOAT_UNARY(name)                                                \
-  CUCPU_MATH_ENTRY float __cucpu_gpu_##name##f(float x) {                      \
-    return float(__cucpu_gpu_##name(double(x)));                               \
+  CUCPU_MATH_ENTRY float __cucpu_math_##name##f(float x) {                      \
+    return float(__cucpu_math_##name(double(x)));                               \
   }
 #define CUCPU_FLOAT_BINARY(name)                                               \
-  CUCPU_MATH_ENTRY float __cucpu_gpu_##name##f(float x, float y) {             \
-    return float(__cucpu_gpu_##name(double(x), double(y)));                    \
+  CUCPU_MATH_ENTRY float __cucpu_math_##name##f(float x, float y) {             \
+    return float(__cucpu_math_##name(double(x), double(y)));                    \
   }
 
 CUCPU_FLOAT_UNARY(tan)
@@ -1215,6 +1349,12 @@ CUCPU_FLOAT_UNARY(erf)
 CUCPU_FLOAT_UNARY(erfc)
 CUCPU_FLOAT_UNARY(lgamma)
 CUCPU_FLOAT_UNARY(tgamma)
+CUCPU_FLOAT_UNARY(erfcx)
+CUCPU_FLOAT_UNARY(erfinv)
+CUCPU_FLOAT_UNARY(erfcinv)
+CUCPU_FLOAT_UNARY(normcdf)
+CUCPU_FLOAT_UNARY(normcdfinv)
+CUCPU_FLOAT_UNARY(rcbrt)
 CUCPU_FLOAT_BINARY(atan2)
 CUCPU_FLOAT_BINARY(hypot)
 CUCPU_FLOAT_BINARY(fmod)
@@ -1224,7 +1364,7 @@ CUCPU_FLOAT_BINARY(fdim)
 #undef CUCPU_FLOAT_UNARY
 #undef CUCPU_FLOAT_BINARY
 
-CUCPU_MATH_ENTRY float __cucpu_gpu_ldexpf(float x, int n) {
+CUCPU_MATH_ENTRY float __cucpu_math_ldexpf(float x, int n) {
   if (n > 400)
     n = 400;
   if (n < -400)
@@ -1232,29 +1372,29 @@ CUCPU_MATH_ENTRY float __cucpu_gpu_ldexpf(float x, int n) {
   return float(scaleByPow2(double(x), n)); // Exact in double.
 }
 
-CUCPU_MATH_ENTRY float __cucpu_gpu_scalbnf(float x, int n) {
-  return __cucpu_gpu_ldexpf(x, n);
+CUCPU_MATH_ENTRY float __cucpu_math_scalbnf(float x, int n) {
+  return __cucpu_math_ldexpf(x, n);
 }
 
-CUCPU_MATH_ENTRY int __cucpu_gpu_ilogbf(float x) {
-  return __cucpu_gpu_ilogb(double(x));
+CUCPU_MATH_ENTRY int __cucpu_math_ilogbf(float x) {
+  return __cucpu_math_ilogb(double(x));
 }
 
-CUCPU_MATH_ENTRY float __cucpu_gpu_logbf(float x) {
-  return float(__cucpu_gpu_logb(double(x)));
+CUCPU_MATH_ENTRY float __cucpu_math_logbf(float x) {
+  return float(__cucpu_math_logb(double(x)));
 }
 
-CUCPU_MATH_ENTRY float __cucpu_gpu_nextafterf(float x, float y) {
+CUCPU_MATH_ENTRY float __cucpu_math_nextafterf(float x, float y) {
   return stepToward<float, uint32_t>(x, y);
 }
 
-CUCPU_MATH_ENTRY float __cucpu_gpu_frexpf(float x, int *exponent) {
-  return float(__cucpu_gpu_frexp(double(x), exponent));
+CUCPU_MATH_ENTRY float __cucpu_math_frexpf(float x, int *exponent) {
+  return float(__cucpu_math_frexp(double(x), exponent));
 }
 
-CUCPU_MATH_ENTRY float __cucpu_gpu_modff(float x, float *integral) {
+CUCPU_MATH_ENTRY float __cucpu_math_modff(float x, float *integral) {
   double whole;
-  float fraction = float(__cucpu_gpu_modf(double(x), &whole));
+  float fraction = float(__cucpu_math_modf(double(x), &whole));
   *integral = float(whole);
   return fraction;
 }
