@@ -73,8 +73,6 @@ constexpr unsigned kMaxGridDimYZ = 65535;
 constexpr int kDefaultSharedBytes = 48 * 1024;
 constexpr int kMaxOptinSharedBytes = 227 * 1024;
 constexpr size_t kAllocAlignment = 256;
-/// The largest pitch of a 2D or 3D copy (cudaDeviceProp::memPitch).
-constexpr size_t kMaxPitch = 2147483647;
 
 class Context {
 public:

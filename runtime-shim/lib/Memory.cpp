@@ -234,23 +234,6 @@ cudaError_t copy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
   return copy(c, kind, async, stream);
 }
 
-/// Where a 3D copy starts in one pitched pointer, with the bytes between
-/// slices; checks that the copied box fits the pointer's pitch and height.
-cudaError_t locate3D(const cudaPitchedPtr &p, const cudaPos &pos,
-                     const cudaExtent &extent, char **start, size_t *slice) {
-  if (p.pitch > kMaxPitch || extent.width > p.pitch ||
-      pos.x > p.pitch - extent.width)
-    return cudaErrorInvalidPitchValue;
-  // Rows of one slice must not run into the next one.
-  if ((extent.depth > 1 || pos.z > 0) &&
-      (extent.height > p.ysize || pos.y > p.ysize - extent.height))
-    return cudaErrorInvalidValue;
-  *slice = p.pitch * p.ysize;
-  *start = static_cast<char *>(p.ptr) + pos.z * *slice + pos.y * p.pitch +
-           pos.x;
-  return cudaSuccess;
-}
-
 cudaError_t copy3D(const cudaMemcpy3DParms *p, bool async,
                    cudaStream_t stream) {
   if (!p)

@@ -36,6 +36,22 @@ bool cucpu::isStickyError(cudaError_t err) {
   }
 }
 
+cudaError_t cucpu::locate3D(const cudaPitchedPtr &p, const cudaPos &pos,
+                            const cudaExtent &extent, char **start,
+                            size_t *slice) {
+  if (p.pitch > kMaxPitch || extent.width > p.pitch ||
+      pos.x > p.pitch - extent.width)
+    return cudaErrorInvalidPitchValue;
+  // Rows of one slice must not run into the next one.
+  if ((extent.depth > 1 || pos.z > 0) &&
+      (extent.height > p.ysize || pos.y > p.ysize - extent.height))
+    return cudaErrorInvalidValue;
+  *slice = p.pitch * p.ysize;
+  *start = static_cast<char *>(p.ptr) + pos.z * *slice + pos.y * p.pitch +
+           pos.x;
+  return cudaSuccess;
+}
+
 bool cucpu::parsePCIBusId(const char *id, unsigned *domain, unsigned *bus,
                           unsigned *device, unsigned *function) {
   *domain = 0;

@@ -15,6 +15,9 @@
 
 namespace cucpu {
 
+/// The largest pitch of a 2D or 3D copy (cudaDeviceProp::memPitch).
+constexpr size_t kMaxPitch = 2147483647;
+
 /// Records err as the calling thread's last error (unless success) and
 /// returns it. Defined by each backend, which owns the error state.
 cudaError_t setError(cudaError_t err);
@@ -23,6 +26,12 @@ cudaError_t setError(cudaError_t err);
 /// assert, an illegal address, ...) after which the device stays unusable
 /// until cudaDeviceReset.
 bool isStickyError(cudaError_t err);
+
+/// Where a 3D copy starts in one pitched pointer, with the bytes between
+/// slices; checks that the copied box fits the pointer's pitch (at most
+/// kMaxPitch) and height. Returns the error, not recorded.
+cudaError_t locate3D(const cudaPitchedPtr &p, const cudaPos &pos,
+                     const cudaExtent &extent, char **start, size_t *slice);
 
 /// Parses a PCI bus id ("domain:bus:device.function" or
 /// "bus:device.function", hexadecimal); false if it is not one.

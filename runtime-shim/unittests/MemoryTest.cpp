@@ -203,6 +203,9 @@ TEST(Memory, PitchedAllocationAndCopy2D) {
   EXPECT_EQ(cudaFree(d), cudaSuccess);
 }
 
+// Where device memory is host memory (the CPU runtime; the GPU runtime's
+// tests run over a fake driver whose allocations are its own).
+#ifndef CUCPU_TEST_GPU_RUNTIME
 /// The THPeligible field of /proc/self/smaps for the mapping holding `p`
 /// (-1 when not found).
 int hugePageEligibility(const void *p) {
@@ -258,5 +261,6 @@ TEST(Memory, LargeAllocationsStartOnHugePagesAndAskForThem) {
     GTEST_SKIP() << "transparent huge pages are '" << modes
                  << "', not madvise: the advice is not observable";
 }
+#endif // CUCPU_TEST_GPU_RUNTIME
 
 } // namespace

@@ -176,7 +176,8 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
 cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
                          size_t spitch, size_t width, size_t height,
                          cudaMemcpyKind kind) {
-  if (width > dpitch || width > spitch)
+  if (width > dpitch || width > spitch || dpitch > cucpu::kMaxPitch ||
+      spitch > cucpu::kMaxPitch)
     return setError(cudaErrorInvalidPitchValue);
   for (size_t row = 0; row < height; ++row)
     if (cudaError_t err = copy(static_cast<char *>(dst) + row * dpitch,
@@ -189,6 +190,8 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
 cudaError_t cudaMemset(void *devPtr, int value, size_t count) {
   if (count == 0)
     return cudaSuccess;
+  if (!devPtr)
+    return setError(cudaErrorInvalidValue);
   CUCPU_GPU_READY(api);
   if (perThreadSynchronousCalls)
     return onPerThreadStream(
@@ -201,6 +204,8 @@ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
                             cudaStream_t stream) {
   if (count == 0)
     return cudaSuccess;
+  if (!devPtr)
+    return setError(cudaErrorInvalidValue);
   CUCPU_GPU_READY(api);
   CUCPU_GPU_CHECK_STREAM(stream);
   return check(api->cuMemsetD8Async(
@@ -296,9 +301,31 @@ cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol) {
 
 namespace {
 
+/// Whether a box of `depth` slices of `height` rows of `width` bytes that
+/// starts at `start` in a device allocation ends in it: the driver would
+/// take the rows past its end for other memory. Host memory is the caller's
+/// to size.
+bool boxFits(const DriverAPI *api, const void *start, size_t depth,
+             size_t slice, size_t height, size_t pitch, size_t width) {
+  CUdeviceptr base;
+  size_t size;
+  if (api->cuMemGetAddressRange(&base, &size, devicePtr(start)) !=
+      kCudaSuccess)
+    return true;
+  size_t last = (depth - 1) * slice + (height - 1) * pitch + width;
+  return last <= base + size - devicePtr(start);
+}
+
 cudaError_t fill2D(void *devPtr, size_t pitch, int value, size_t width,
                    size_t height, cudaStream_t stream, bool async) {
   if (width > pitch && height > 1)
+    return setError(cudaErrorInvalidValue);
+  if (width == 0 || height == 0)
+    return cudaSuccess;
+  if (!devPtr)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  if (!boxFits(api, devPtr, 1, 0, height, pitch, width))
     return setError(cudaErrorInvalidValue);
   for (size_t row = 0; row < height; ++row) {
     void *start = static_cast<char *>(devPtr) + row * pitch;
@@ -311,6 +338,20 @@ cudaError_t fill2D(void *devPtr, size_t pitch, int value, size_t width,
 
 cudaError_t fill3D(cudaPitchedPtr p, int value, cudaExtent extent,
                    cudaStream_t stream, bool async) {
+  // As the CPU runtime: bad pitches are invalid values; slices must not
+  // run into each other.
+  if ((extent.height > 1 || extent.depth > 1) && extent.width > p.pitch)
+    return setError(cudaErrorInvalidValue);
+  if (extent.depth > 1 && extent.height > p.ysize)
+    return setError(cudaErrorInvalidValue);
+  if (extent.width == 0 || extent.height == 0 || extent.depth == 0)
+    return cudaSuccess;
+  if (!p.ptr)
+    return setError(cudaErrorInvalidValue);
+  CUCPU_GPU_READY(api);
+  if (!boxFits(api, p.ptr, extent.depth, p.pitch * p.ysize, extent.height,
+               p.pitch, extent.width))
+    return setError(cudaErrorInvalidValue);
   for (size_t z = 0; z < extent.depth; ++z)
     if (cudaError_t err =
             fill2D(static_cast<char *>(p.ptr) + z * p.pitch * p.ysize, p.pitch,
@@ -326,25 +367,36 @@ cudaError_t copy3D(const cudaMemcpy3DParms *p, cudaStream_t stream,
   // Copies from and to CUDA arrays are the texture support's (Texture.cpp).
   if (p->srcArray || p->dstArray)
     return cucpu::texture::copy3DWithArrays(p, async, stream);
-  const cudaPitchedPtr &src = p->srcPtr, &dst = p->dstPtr;
+  if (!validKind(p->kind))
+    return setError(cudaErrorInvalidMemcpyDirection);
+  const cudaExtent &e = p->extent;
+  if (e.width == 0 || e.height == 0 || e.depth == 0) {
+    if (async)
+      CUCPU_GPU_CHECK_STREAM(stream);
+    return cudaSuccess;
+  }
   // Each side is an array or a pointer (as the CPU runtime checks).
-  if (!src.ptr || !dst.ptr)
+  if (!p->srcPtr.ptr || !p->dstPtr.ptr)
     return setError(cudaErrorInvalidValue);
-  if (p->extent.width > src.pitch || p->extent.width > dst.pitch)
-    return setError(cudaErrorInvalidPitchValue);
-  for (size_t z = 0; z < p->extent.depth; ++z)
-    for (size_t y = 0; y < p->extent.height; ++y) {
-      const char *from = static_cast<const char *>(src.ptr) +
-                         ((p->srcPos.z + z) * src.ysize + p->srcPos.y + y) *
-                             src.pitch +
-                         p->srcPos.x;
-      char *to = static_cast<char *>(dst.ptr) +
-                 ((p->dstPos.z + z) * dst.ysize + p->dstPos.y + y) * dst.pitch +
-                 p->dstPos.x;
-      if (cudaError_t err =
-              copy(to, from, p->extent.width, p->kind, stream, async))
+  char *to, *from;
+  size_t toSlice, fromSlice;
+  if (cudaError_t err = cucpu::locate3D(p->dstPtr, p->dstPos, e, &to, &toSlice))
+    return setError(err);
+  if (cudaError_t err =
+          cucpu::locate3D(p->srcPtr, p->srcPos, e, &from, &fromSlice))
+    return setError(err);
+  CUCPU_GPU_READY(api);
+  if (!boxFits(api, to, e.depth, toSlice, e.height, p->dstPtr.pitch,
+               e.width) ||
+      !boxFits(api, from, e.depth, fromSlice, e.height, p->srcPtr.pitch,
+               e.width))
+    return setError(cudaErrorInvalidValue);
+  for (size_t z = 0; z < e.depth; ++z)
+    for (size_t y = 0; y < e.height; ++y)
+      if (cudaError_t err = copy(to + z * toSlice + y * p->dstPtr.pitch,
+                                 from + z * fromSlice + y * p->srcPtr.pitch,
+                                 e.width, p->kind, stream, async))
         return err;
-    }
   return cudaSuccess;
 }
 
@@ -397,7 +449,8 @@ cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *p,
 cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
                               size_t spitch, size_t width, size_t height,
                               cudaMemcpyKind kind, cudaStream_t stream) {
-  if (width > dpitch || width > spitch)
+  if (width > dpitch || width > spitch || dpitch > cucpu::kMaxPitch ||
+      spitch > cucpu::kMaxPitch)
     return setError(cudaErrorInvalidPitchValue);
   for (size_t row = 0; row < height; ++row)
     if (cudaError_t err = copy(static_cast<char *>(dst) + row * dpitch,

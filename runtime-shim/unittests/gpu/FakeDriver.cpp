@@ -1,12 +1,14 @@
 //===- FakeDriver.cpp - A CUDA driver without a GPU, for unit tests -------===//
 //
 // Every entry point libcucpu_rt_gpu binds, over host memory: allocations are
-// malloc'ed (and tracked, for address ranges and pointer attributes), copies
-// and fills run at once, streams and events are tokens, and a module global
-// is a zeroed buffer made on first lookup (fakeCudaGlobal returns it to the
-// test), and fakeCudaSetSynchronizeResult stands for a kernel's fault.
-// Kernels cannot run. This checks the runtime's host side (textures,
-// arrays, copies) where no GPU is; it is no model of a GPU's behaviour.
+// malloc'ed and tracked (device, managed or pinned host, for the frees,
+// address ranges and pointer attributes), copies and fills run at once and
+// stay inside the allocations they start in, streams and events are tokens, and
+// a module global is a zeroed buffer made on first lookup (fakeCudaGlobal
+// returns it to the test), and fakeCudaSetSynchronizeResult stands for a
+// kernel's fault. Kernels cannot run. This checks the runtime's host side
+// (textures, arrays, copies) where no GPU is; it is no model of a GPU's
+// behaviour.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,10 +27,18 @@ namespace {
 constexpr CUresult kInvalidValue = 1;
 constexpr CUresult kNotSupported = 801;
 
+/// What an allocation is, for the frees and pointer attributes.
+enum class Kind { Device, Managed, PinnedHost };
+
+struct Allocation {
+  size_t size;
+  Kind kind;
+};
+
 struct FakeState {
   std::mutex mutex;
-  CUresult synchronizeResult = 0;          // what cuCtxSynchronize reports
-  std::map<uintptr_t, size_t> allocations; // device and pinned host memory
+  CUresult synchronizeResult = 0; // what cuCtxSynchronize reports
+  std::map<uintptr_t, Allocation> allocations;
   std::map<std::string, void *> globals;
 };
 
@@ -37,36 +47,49 @@ FakeState &state() {
   return *s;
 }
 
-CUresult allocate(CUdeviceptr *out, size_t bytes) {
+CUresult allocate(CUdeviceptr *out, size_t bytes, Kind kind = Kind::Device) {
   void *p = std::aligned_alloc(256, (bytes + 255) & ~size_t(255));
   if (!p)
     return 2; // CUDA_ERROR_OUT_OF_MEMORY
   std::lock_guard<std::mutex> lock(state().mutex);
-  state().allocations[reinterpret_cast<uintptr_t>(p)] = bytes;
+  state().allocations[reinterpret_cast<uintptr_t>(p)] = {bytes, kind};
   *out = reinterpret_cast<uintptr_t>(p);
   return kCudaSuccess;
 }
 
-CUresult release(uintptr_t p) {
+/// Frees an allocation of the kinds `pinned` says (cuMemFree takes device
+/// and managed memory, cuMemFreeHost pinned host memory).
+CUresult release(uintptr_t p, bool pinned) {
   std::lock_guard<std::mutex> lock(state().mutex);
-  if (!state().allocations.erase(p))
+  auto it = state().allocations.find(p);
+  if (it == state().allocations.end() ||
+      (it->second.kind == Kind::PinnedHost) != pinned)
     return kInvalidValue;
+  state().allocations.erase(it);
   std::free(reinterpret_cast<void *>(p));
   return kCudaSuccess;
 }
 
-/// The allocation holding p: its base and size.
-bool findAllocation(uintptr_t p, uintptr_t *base, size_t *size) {
+/// The allocation holding p: its base and what it is.
+bool findAllocation(uintptr_t p, uintptr_t *base, Allocation *a) {
   std::lock_guard<std::mutex> lock(state().mutex);
   auto it = state().allocations.upper_bound(p);
   if (it == state().allocations.begin())
     return false;
   --it;
-  if (p >= it->first + it->second && !(p == it->first))
+  if (p >= it->first + it->second.size && p != it->first)
     return false;
   *base = it->first;
-  *size = it->second;
+  *a = it->second;
   return true;
+}
+
+/// Whether [p, p + bytes) stays inside the allocation p starts in, where p
+/// is in one (the driver refuses copies and fills that run past its end).
+bool withinAllocation(uintptr_t p, size_t bytes) {
+  uintptr_t base;
+  Allocation a;
+  return !findAllocation(p, &base, &a) || bytes <= base + a.size - p;
 }
 
 void *token() { return std::malloc(1); }
@@ -159,12 +182,12 @@ CUresult cuMemAllocPitch_v2(CUdeviceptr *p, size_t *pitch, size_t width,
   return allocate(p, *pitch * height);
 }
 CUresult cuMemAllocManaged(CUdeviceptr *p, size_t bytes, unsigned) {
-  return allocate(p, bytes);
+  return allocate(p, bytes, Kind::Managed);
 }
-CUresult cuMemFree_v2(CUdeviceptr p) { return release(p); }
+CUresult cuMemFree_v2(CUdeviceptr p) { return release(p, false); }
 CUresult cuMemAllocHost_v2(void **p, size_t bytes) {
   CUdeviceptr d;
-  CUresult r = allocate(&d, bytes);
+  CUresult r = allocate(&d, bytes, Kind::PinnedHost);
   *p = reinterpret_cast<void *>(d);
   return r;
 }
@@ -172,7 +195,7 @@ CUresult cuMemHostAlloc(void **p, size_t bytes, unsigned) {
   return cuMemAllocHost_v2(p, bytes);
 }
 CUresult cuMemFreeHost(void *p) {
-  return release(reinterpret_cast<uintptr_t>(p));
+  return release(reinterpret_cast<uintptr_t>(p), true);
 }
 CUresult cuMemHostRegister_v2(void *, size_t, unsigned) { return kCudaSuccess; }
 CUresult cuMemHostUnregister(void *) { return kCudaSuccess; }
@@ -191,14 +214,17 @@ CUresult cuMemGetInfo_v2(size_t *free, size_t *total) {
 CUresult cuMemGetAddressRange_v2(CUdeviceptr *base, size_t *size,
                                  CUdeviceptr p) {
   uintptr_t b;
-  size_t s;
-  if (!findAllocation(p, &b, &s))
+  Allocation a;
+  if (!findAllocation(p, &b, &a))
     return 500;
   *base = b;
-  *size = s;
+  *size = a.size;
   return kCudaSuccess;
 }
 CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t bytes) {
+  if (!dst || !src || !withinAllocation(dst, bytes) ||
+      !withinAllocation(src, bytes))
+    return kInvalidValue;
   std::memmove(reinterpret_cast<void *>(dst), reinterpret_cast<void *>(src),
                bytes);
   return kCudaSuccess;
@@ -208,6 +234,8 @@ CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
   return cuMemcpy(dst, src, bytes);
 }
 CUresult cuMemsetD8_v2(CUdeviceptr p, unsigned char value, size_t bytes) {
+  if (!p || !withinAllocation(p, bytes))
+    return kInvalidValue;
   std::memset(reinterpret_cast<void *>(p), value, bytes);
   return kCudaSuccess;
 }
@@ -244,7 +272,7 @@ CUresult cuStreamAddCallback(CUstream s, CUstreamCallback fn, void *data,
 CUresult cuMemAllocAsync(CUdeviceptr *p, size_t bytes, CUstream) {
   return allocate(p, bytes);
 }
-CUresult cuMemFreeAsync(CUdeviceptr p, CUstream) { return release(p); }
+CUresult cuMemFreeAsync(CUdeviceptr p, CUstream) { return release(p, false); }
 CUresult cuEventCreate(CUevent *e, unsigned) {
   *e = static_cast<CUevent>(token());
   return kCudaSuccess;
@@ -261,13 +289,14 @@ CUresult cuEventDestroy_v2(CUevent e) {
 }
 CUresult cuPointerGetAttribute(void *data, int attribute, CUdeviceptr p) {
   uintptr_t base;
-  size_t size;
-  if (!findAllocation(p, &base, &size))
+  Allocation a;
+  if (!findAllocation(p, &base, &a))
     return kInvalidValue;
   if (attribute == kPointerMemoryType)
-    *static_cast<unsigned *>(data) = kMemoryTypeDevice;
+    *static_cast<unsigned *>(data) =
+        a.kind == Kind::PinnedHost ? kMemoryTypeHost : kMemoryTypeDevice;
   else if (attribute == kPointerIsManaged)
-    *static_cast<int *>(data) = 0;
+    *static_cast<int *>(data) = a.kind == Kind::Managed;
   else
     return kNotSupported;
   return kCudaSuccess;
