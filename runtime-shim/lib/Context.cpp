@@ -185,10 +185,6 @@ int Context::dynamicSharedLimit(const void *func) const {
                                 : kDefaultSharedBytes;
 }
 
-bool validMemcpyKind(cudaMemcpyKind kind) {
-  return kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault;
-}
-
 cudaError_t checkStream(cudaStream_t stream) {
   Context &ctx = Context::get();
   std::lock_guard<std::mutex> lock(ctx.mutex);

@@ -133,8 +133,6 @@ private:
   int workers;
 };
 
-/// Whether kind is one of the cudaMemcpyKind values.
-bool validMemcpyKind(cudaMemcpyKind kind);
 
 /// cudaSuccess if stream names a usable stream, else
 /// cudaErrorInvalidResourceHandle (not recorded). Takes the mutex.

@@ -48,6 +48,16 @@ bool isFinite(double x) { return __builtin_fabs(x) <= kMaxFinite; }
 /// The biased exponent field.
 int exponentField(double x) { return int(bitsOf(x) >> 52) & 0x7ff; }
 
+/// The exponent of a finite nonzero x (floor(log2 |x|)); a subnormal x is
+/// scaled by 2^54 in place first, so that its bits are those of a normal
+/// number with the same significand.
+int normalize(double &x) {
+  if (exponentField(x) != 0)
+    return exponentField(x) - 1023;
+  x *= 0x1p54;
+  return exponentField(x) - 1023 - 54;
+}
+
 /// 2^k for a normal exponent (-1022 <= k <= 1023).
 double pow2(int k) { return fromBits(uint64_t(k + 1023) << 52); }
 
@@ -59,11 +69,7 @@ double scaleByPow2(double x, int n) {
     n = 4000;
   if (n < -4000)
     n = -4000;
-  if (exponentField(x) == 0) { // Subnormal: normalize first.
-    x *= 0x1p54;
-    n -= 54;
-  }
-  int e = exponentField(x) - 1023 + n;
+  int e = normalize(x) + n;
   if (e > 1023)
     return x * 0x1p1023 * 0x1p1023; // Overflow: inf of x's sign.
   uint64_t bits = bitsOf(x) & ~(uint64_t(0x7ff) << 52);
@@ -195,12 +201,7 @@ double expOf(double hi, double lo) { return finishExp(expParts(hi, lo)); }
 /// log(x) for a finite x > 0, as a double-double accurate to about 2^-70
 /// relative (or 2^-70 absolute near x = 1).
 DD logDD(double x) {
-  int e = 0;
-  if (exponentField(x) == 0) {
-    x *= 0x1p54;
-    e = -54;
-  }
-  e += exponentField(x) - 1023;
+  int e = normalize(x);
   double m = fromBits((bitsOf(x) & ((uint64_t(1) << 52) - 1)) |
                       (uint64_t(1023) << 52)); // In [1, 2).
   if (m > 0x1.6a09e667f3bcdp+0) {              // sqrt(2)
@@ -930,15 +931,11 @@ CUCPU_MATH_ENTRY double __cucpu_math_cbrt(double x) {
   if (x == 0 || !isFinite(x))
     return x;
   double a = __builtin_fabs(x);
-  int shift = 0;
-  if (exponentField(a) == 0) {
-    a *= 0x1p54;
-    shift = 54;
-  }
-  int e = exponentField(a) - 1023 - shift;
+  double normalized = a;
+  int e = normalize(normalized);
   // |x| = m 2^e with m in [1, 2), and e = 3q + r with r in {0, 1, 2}.
   int q = e >= 0 ? e / 3 : -((-e + 2) / 3);
-  double v = scaleByPow2(a, -3 * q - shift); // In [1, 8).
+  double v = scaleByPow2(a, -3 * q); // In [1, 8).
   // A first guess from the exponent divided by 3, then Newton's steps.
   double y = fromBits(bitsOf(v) / 3 + (uint64_t(682) << 52));
   for (int i = 0; i < 4; ++i)
@@ -1267,9 +1264,7 @@ CUCPU_MATH_ENTRY int __cucpu_math_ilogb(double x) {
     return -2147483647 - 1;
   if (isInf(x))
     return 2147483647;
-  if (exponentField(x) == 0)
-    return exponentField(x * 0x1p54) - 1023 - 54;
-  return exponentField(x) - 1023;
+  return normalize(x);
 }
 
 CUCPU_MATH_ENTRY double __cucpu_math_logb(double x) {
@@ -1302,12 +1297,7 @@ CUCPU_MATH_ENTRY double __cucpu_math_frexp(double x, int *exponent) {
   *exponent = 0;
   if (x == 0 || !isFinite(x))
     return x;
-  int e = 0;
-  if (exponentField(x) == 0) {
-    x *= 0x1p54;
-    e = -54;
-  }
-  *exponent = e + exponentField(x) - 1022;
+  *exponent = normalize(x) + 1;
   return fromBits((bitsOf(x) & ~(uint64_t(0x7ff) << 52)) |
                   (uint64_t(1022) << 52));
 }

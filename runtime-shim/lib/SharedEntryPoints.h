@@ -22,6 +22,11 @@ constexpr size_t kMaxPitch = 2147483647;
 /// returns it. Defined by each backend, which owns the error state.
 cudaError_t setError(cudaError_t err);
 
+/// Whether kind is one of the cudaMemcpyKind values.
+inline bool validMemcpyKind(cudaMemcpyKind kind) {
+  return kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault;
+}
+
 /// Whether err is one of CUDA's sticky errors: a kernel's fault (a failed
 /// assert, an illegal address, ...) after which the device stays unusable
 /// until cudaDeviceReset.

@@ -93,11 +93,6 @@ TextureTables &tables() {
   return *t;
 }
 
-/// The copies CUDA's cudaMemcpyKind names.
-bool validMemcpyKind(cudaMemcpyKind kind) {
-  return kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault;
-}
-
 /// How texels of a channel format are stored.
 struct TexelFormat {
   int format = 0;

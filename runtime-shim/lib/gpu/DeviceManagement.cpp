@@ -120,9 +120,9 @@ cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId) {
   char ours[32];
   if (cudaError_t err = cudaDeviceGetPCIBusId(ours, sizeof ours, 0))
     return err;
-  unsigned d0 = 0, b0 = 0, v0 = 0;
-  std::sscanf(ours, "%x:%x:%x", &d0, &b0, &v0);
-  if (domain != d0 || bus != b0 || dev != v0 || fn != 0)
+  unsigned d0 = 0, b0 = 0, v0 = 0, f0 = 0;
+  cucpu::parsePCIBusId(ours, &d0, &b0, &v0, &f0);
+  if (domain != d0 || bus != b0 || dev != v0 || fn != f0)
     return setError(cudaErrorInvalidDevice);
   *device = 0;
   return cudaSuccess;

@@ -10,15 +10,11 @@
 #include "Runtime.h"
 #include "../TextureBackend.h"
 
+#include <cstdint>
+
 using namespace cucpu::gpu;
 
 namespace {
-
-bool validKind(cudaMemcpyKind kind) {
-  return kind == cudaMemcpyHostToHost || kind == cudaMemcpyHostToDevice ||
-         kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice ||
-         kind == cudaMemcpyDefault;
-}
 
 /// A synchronous call made inside a _ptds entry point: `queued`, the result
 /// of queuing the work on the thread's per-thread stream, then a wait for
@@ -31,7 +27,7 @@ cudaError_t onPerThreadStream(const DriverAPI *api, cudaError_t queued) {
 
 cudaError_t copy(void *dst, const void *src, size_t count, cudaMemcpyKind kind,
                  cudaStream_t stream, bool async) {
-  if (!validKind(kind))
+  if (!cucpu::validMemcpyKind(kind))
     return setError(cudaErrorInvalidMemcpyDirection);
   if (count == 0)
     return cudaSuccess;
@@ -48,6 +44,32 @@ cudaError_t copy(void *dst, const void *src, size_t count, cudaMemcpyKind kind,
         api, copy(dst, src, count, kind, cudaStreamPerThread, true));
   return check(api->cuMemcpy(devicePtr(dst), devicePtr(src), count));
 }
+
+} // namespace
+
+cudaError_t cucpu::gpu::copyRows(char *dst, size_t dpitch, size_t dslice,
+                                 const char *src, size_t spitch, size_t sslice,
+                                 size_t width, size_t height, size_t depth,
+                                 cudaMemcpyKind kind, cudaStream_t stream,
+                                 bool async) {
+  for (size_t z = 0; z < depth; ++z)
+    for (size_t y = 0; y < height; ++y)
+      if (cudaError_t err =
+              copy(dst + z * dslice + y * dpitch, src + z * sslice + y * spitch,
+                   width, kind, stream, async))
+        return err;
+  return cudaSuccess;
+}
+
+size_t cucpu::gpu::bytesToAllocationEnd(const DriverAPI *api, const void *p) {
+  CUdeviceptr base;
+  size_t size;
+  if (api->cuMemGetAddressRange(&base, &size, devicePtr(p)) != kCudaSuccess)
+    return SIZE_MAX;
+  return base + size - devicePtr(p);
+}
+
+namespace {
 
 /// The device address `offset` bytes into the variable with host shadow
 /// `symbol`, checking that `count` bytes fit.
@@ -179,12 +201,9 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
   if (width > dpitch || width > spitch || dpitch > cucpu::kMaxPitch ||
       spitch > cucpu::kMaxPitch)
     return setError(cudaErrorInvalidPitchValue);
-  for (size_t row = 0; row < height; ++row)
-    if (cudaError_t err = copy(static_cast<char *>(dst) + row * dpitch,
-                               static_cast<const char *>(src) + row * spitch,
-                               width, kind, nullptr, false))
-      return err;
-  return cudaSuccess;
+  return copyRows(static_cast<char *>(dst), dpitch, 0,
+                  static_cast<const char *>(src), spitch, 0, width, height, 1,
+                  kind, nullptr, false);
 }
 
 cudaError_t cudaMemset(void *devPtr, int value, size_t count) {
@@ -307,13 +326,8 @@ namespace {
 /// to size.
 bool boxFits(const DriverAPI *api, const void *start, size_t depth,
              size_t slice, size_t height, size_t pitch, size_t width) {
-  CUdeviceptr base;
-  size_t size;
-  if (api->cuMemGetAddressRange(&base, &size, devicePtr(start)) !=
-      kCudaSuccess)
-    return true;
   size_t last = (depth - 1) * slice + (height - 1) * pitch + width;
-  return last <= base + size - devicePtr(start);
+  return last <= bytesToAllocationEnd(api, start);
 }
 
 cudaError_t fill2D(void *devPtr, size_t pitch, int value, size_t width,
@@ -367,7 +381,7 @@ cudaError_t copy3D(const cudaMemcpy3DParms *p, cudaStream_t stream,
   // Copies from and to CUDA arrays are the texture support's (Texture.cpp).
   if (p->srcArray || p->dstArray)
     return cucpu::texture::copy3DWithArrays(p, async, stream);
-  if (!validKind(p->kind))
+  if (!cucpu::validMemcpyKind(p->kind))
     return setError(cudaErrorInvalidMemcpyDirection);
   const cudaExtent &e = p->extent;
   if (e.width == 0 || e.height == 0 || e.depth == 0) {
@@ -391,13 +405,9 @@ cudaError_t copy3D(const cudaMemcpy3DParms *p, cudaStream_t stream,
       !boxFits(api, from, e.depth, fromSlice, e.height, p->srcPtr.pitch,
                e.width))
     return setError(cudaErrorInvalidValue);
-  for (size_t z = 0; z < e.depth; ++z)
-    for (size_t y = 0; y < e.height; ++y)
-      if (cudaError_t err = copy(to + z * toSlice + y * p->dstPtr.pitch,
-                                 from + z * fromSlice + y * p->srcPtr.pitch,
-                                 e.width, p->kind, stream, async))
-        return err;
-  return cudaSuccess;
+  return copyRows(to, p->dstPtr.pitch, toSlice, from, p->srcPtr.pitch,
+                  fromSlice, e.width, e.height, e.depth, p->kind, stream,
+                  async);
 }
 
 } // namespace
@@ -452,12 +462,9 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
   if (width > dpitch || width > spitch || dpitch > cucpu::kMaxPitch ||
       spitch > cucpu::kMaxPitch)
     return setError(cudaErrorInvalidPitchValue);
-  for (size_t row = 0; row < height; ++row)
-    if (cudaError_t err = copy(static_cast<char *>(dst) + row * dpitch,
-                               static_cast<const char *>(src) + row * spitch,
-                               width, kind, stream, true))
-      return err;
-  return cudaSuccess;
+  return copyRows(static_cast<char *>(dst), dpitch, 0,
+                  static_cast<const char *>(src), spitch, 0, width, height, 1,
+                  kind, stream, true);
 }
 
 cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,

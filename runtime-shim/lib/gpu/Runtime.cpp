@@ -136,6 +136,11 @@ cudaError_t Runtime::function(const void *stub, CUfunction *out) {
   return cudaErrorInvalidDeviceFunction;
 }
 
+void Runtime::addVariable(const void *shadow, const char *deviceName) {
+  std::lock_guard<std::mutex> lock(mutex);
+  shadowNames[shadow] = deviceName;
+}
+
 cudaError_t Runtime::variable(const void *symbol, CUdeviceptr *address,
                               size_t *size) {
   std::lock_guard<std::mutex> lock(mutex);
@@ -234,9 +239,7 @@ void __cudaRegisterVar(void **, char *hostVar, char *, const char *deviceName,
                        int, size_t, int, int) {
   if (!hostVar || !deviceName)
     return;
-  Runtime &rt = Runtime::get();
-  std::lock_guard<std::mutex> lock(rt.mutex);
-  rt.shadowNames[hostVar] = deviceName;
+  Runtime::get().addVariable(hostVar, deviceName);
 }
 
 //===----------------------------------------------------------------------===//

@@ -38,6 +38,9 @@ public:
 
   /// The kernel for a host stub (after ready()). Takes the mutex.
   cudaError_t function(const void *stub, CUfunction *out);
+  /// Records the device name of a variable's host shadow (a __device__
+  /// variable or a texture<> reference). Takes the mutex.
+  void addVariable(const void *shadow, const char *deviceName);
   /// The device address and size of the variable with host shadow `symbol`
   /// (after ready()). Takes the mutex.
   cudaError_t variable(const void *symbol, CUdeviceptr *address,
@@ -82,6 +85,19 @@ private:
 /// default stream (inside a _ptds entry point) instead of the legacy one,
 /// which would also wait for every other thread's per-thread stream.
 extern thread_local bool perThreadSynchronousCalls;
+
+/// Copies `depth` blocks of `height` rows of `width` bytes, rows `dpitch` /
+/// `spitch` and blocks `dslice` / `sslice` bytes apart, one cuMemcpy(Async)
+/// per row as cudaMemcpy(Async) does (Memory.cpp). Records and returns the
+/// error.
+cudaError_t copyRows(char *dst, size_t dpitch, size_t dslice, const char *src,
+                     size_t spitch, size_t sslice, size_t width, size_t height,
+                     size_t depth, cudaMemcpyKind kind, cudaStream_t stream,
+                     bool async);
+
+/// The bytes from `p` to the end of the device allocation holding it, or
+/// SIZE_MAX for memory the driver does not know (host memory).
+size_t bytesToAllocationEnd(const DriverAPI *api, const void *p);
 
 /// Records the flags of cudaSetDeviceFlags for cudaGetDeviceFlags
 /// (DeviceManagement.cpp).

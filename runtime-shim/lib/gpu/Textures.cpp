@@ -37,18 +37,9 @@ void freeArrayStorage(char *data) { cudaFree(data); }
 
 cudaError_t runCopy(const Copy2D &copy, cudaStream_t stream, bool async) {
   // Unified addressing: the driver tells host from device memory.
-  for (size_t z = 0; z < copy.depth; ++z)
-    for (size_t y = 0; y < copy.height; ++y) {
-      char *to = copy.dst + z * copy.dslice + y * copy.dpitch;
-      const char *from = copy.src + z * copy.sslice + y * copy.spitch;
-      cudaError_t err =
-          async
-              ? cudaMemcpyAsync(to, from, copy.width, cudaMemcpyDefault, stream)
-              : cudaMemcpy(to, from, copy.width, cudaMemcpyDefault);
-      if (err)
-        return err;
-    }
-  return cudaSuccess;
+  return copyRows(copy.dst, copy.dpitch, copy.dslice, copy.src, copy.spitch,
+                  copy.sslice, copy.width, copy.height, copy.depth,
+                  cudaMemcpyDefault, stream, async);
 }
 
 cudaError_t checkStreamHandle(cudaStream_t stream) {
@@ -58,19 +49,13 @@ cudaError_t checkStreamHandle(cudaStream_t stream) {
 size_t bytesToAllocationEnd(const void *devPtr) {
   cudaError_t err;
   const DriverAPI *api = Runtime::get().ready(&err);
-  CUdeviceptr base;
-  size_t size;
-  if (!api || api->cuMemGetAddressRange(&base, &size, devicePtr(devPtr)) != 0)
-    return SIZE_MAX;
-  return base + size - devicePtr(devPtr);
+  return api ? gpu::bytesToAllocationEnd(api, devPtr) : SIZE_MAX;
 }
 
 /// As a variable: Runtime::variable finds it in the module by its shadow.
 void registerReference(const textureReference *hostVar,
                        const char *deviceName) {
-  Runtime &rt = Runtime::get();
-  std::lock_guard<std::mutex> lock(rt.mutex);
-  rt.shadowNames[hostVar] = deviceName;
+  Runtime::get().addVariable(hostVar, deviceName);
 }
 
 void publishReference(const textureReference *hostVar, const std::string &,
