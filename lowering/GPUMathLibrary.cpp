@@ -25,10 +25,10 @@ namespace cucpu {
 bool gpuMathLibraryDefines(StringRef name) {
   // Both the double function and its float variant (name + "f").
   static const StringSet<> kBoth = {
-      "tan",    "asin",   "acos",  "atan",  "sinh",      "cosh",      "tanh",
-      "asinh",  "acosh",  "atanh", "exp2",  "cbrt",      "erf",       "erfc",
-      "lgamma", "tgamma", "atan2", "hypot", "fmod",      "remainder", "fdim",
-      "ldexp",  "scalbn", "ilogb", "logb",  "nextafter", "frexp",     "modf",
+      "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh",
+      "atanh", "exp2", "cbrt", "erf", "erfc", "lgamma", "tgamma", "atan2",
+      "hypot", "fmod", "remainder", "fdim", "ldexp", "scalbn", "ilogb", "logb",
+      "nextafter", "frexp", "modf",
       // CUDA's own, which the frontend calls by their library names.
       "erfinv", "erfcinv", "erfcx", "normcdf", "normcdfinv", "rcbrt"};
   // Double only: the float ones are computed inline (cucpu-lower-gpu-math).
@@ -40,12 +40,10 @@ bool gpuMathLibraryDefines(StringRef name) {
 
 bool linkGPUMathLibrary(Module &module, StringRef libraryPath,
                         std::string &error) {
-  auto calls = [&] {
-    return llvm::any_of(module, [](const Function &fn) {
-      return fn.isDeclaration() && fn.getName().starts_with(kMathLibraryPrefix);
-    });
-  };
-  if (!calls())
+  if (llvm::none_of(module, [](const Function &fn) {
+        return fn.isDeclaration() &&
+               fn.getName().starts_with(kMathLibraryPrefix);
+      }))
     return true;
   ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
       MemoryBuffer::getFile(libraryPath);
