@@ -487,8 +487,13 @@ struct LowerGPUMathPass
                 OnePlusLowering<math::ExpM1Op>>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(precise))))
       return signalPassFailure();
+    // Only the functions NVPTX has no instruction for: expanding all would
+    // also split math.fma into a multiply and an add, rounded twice, and
+    // turn ceil and round into longer sequences.
     RewritePatternSet expansions(&getContext());
-    math::populateExpansionPatterns(expansions);
+    math::populateExpansionPatterns(
+        expansions, {"tan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
+                     "exp2", "powf", "fpowi"});
     if (failed(applyPatternsGreedily(getOperation(), std::move(expansions))))
       return signalPassFailure();
     callMathLibrary(getOperation()); // What the expansions made of others.

@@ -89,3 +89,29 @@ func.func @vector(%d: vector<2xf64>) -> vector<2xf64> {
   %0 = math.sin %d : vector<2xf64>
   return %0 : vector<2xf64>
 }
+
+// -----
+
+// Operations with an NVPTX instruction are not expanded: an fma split into a
+// multiply and an add would round twice. fpowi, which has none, is.
+
+// CHECK-LABEL: func.func @instructions_kept
+// CHECK-DAG: math.fma %{{.*}}, %{{.*}}, %{{.*}} : f64
+// CHECK-DAG: math.fma %{{.*}}, %{{.*}}, %{{.*}} : f32
+// CHECK-DAG: math.ceil %{{.*}} : f32
+// CHECK-DAG: math.round %{{.*}} : f32
+// CHECK-DAG: math.roundeven %{{.*}} : f64
+// CHECK-DAG: math.ctlz %{{.*}} : i32
+// CHECK-NOT: math.fpowi
+// CHECK: return
+func.func @instructions_kept(%d: f64, %f: f32, %i: i32)
+    -> (f64, f32, f32, f32, f64, i32, f32) {
+  %0 = math.fma %d, %d, %d : f64
+  %1 = math.fma %f, %f, %f : f32
+  %2 = math.ceil %f : f32
+  %3 = math.round %f : f32
+  %4 = math.roundeven %d : f64
+  %5 = math.ctlz %i : i32
+  %6 = math.fpowi %f, %i : f32, i32
+  return %0, %1, %2, %3, %4, %5, %6 : f64, f32, f32, f32, f64, i32, f32
+}

@@ -32,6 +32,11 @@ check_device_assert() { # A failing assert: the message, then sticky errors.
     echo "no assert message for block 2, thread 13"
   grep -q '^sync: cudaErrorAssert' <<<"$out" || echo "no cudaErrorAssert"
   grep -q '^STICKY' <<<"$out" || echo "not sticky: $(grep -m1 FAIL <<<"$out")"
+  # After cudaDeviceReset the device works again, or (NVIDIA's driver keeps
+  # an assert for the whole process, new contexts too) the first call that
+  # needs it reports the assert; the reset itself must succeed either way.
+  grep -q -e '^RESET' -e '^FAIL: cudaMalloc after the reset returned cudaErrorAssert' <<<"$out" ||
+    echo "after the reset: $(grep FAIL <<<"$out" | tail -1)"
 }
 check_exit_with_pending_work() { # Work queued at exit still runs.
   grep -q '^main done' "$3" || echo "no 'main done'"
