@@ -80,12 +80,15 @@ bool isLibmCall(StringRef fn) {
   return listed(fn) || (fn.ends_with("f") && listed(fn.drop_back()));
 }
 
-/// CUDA's math functions that have no C library counterpart (and no clang
-/// builtin): cucpu's math library (runtime-shim/lib/DeviceMath.cpp) defines
-/// them as __cucpu_math_<name>, for both targets.
+/// CUDA's math functions with no clang builtin, and the C library's Bessel
+/// functions (host functions, and on a GPU not there at all): cucpu's math
+/// library (runtime-shim/lib/DeviceMath.cpp) defines them as
+/// __cucpu_math_<name>, for both targets.
 bool isCudaOnlyMathFunction(const FunctionDecl *callee) {
   static const llvm::StringLiteral kFunctions[] = {
-      "erfinv", "erfcinv", "erfcx", "normcdf", "normcdfinv", "rcbrt"};
+      "erfinv", "erfcinv", "erfcx", "normcdf", "normcdfinv", "rcbrt",
+      "sinpi",  "cospi",   "j0",    "j1",      "jn",         "y0",
+      "y1",     "yn",      "cyl_bessel_i0",    "cyl_bessel_i1"};
   if (callee->hasBody() || !callee->isExternC() || !callee->getIdentifier())
     return false;
   StringRef name = callee->getName();

@@ -30,7 +30,9 @@ bool gpuMathLibraryDefines(StringRef name) {
       "hypot", "fmod", "remainder", "fdim", "ldexp", "scalbn", "ilogb", "logb",
       "nextafter", "frexp", "modf",
       // CUDA's own, which the frontend calls by their library names.
-      "erfinv", "erfcinv", "erfcx", "normcdf", "normcdfinv", "rcbrt"};
+      "erfinv", "erfcinv", "erfcx", "normcdf", "normcdfinv", "rcbrt", "sinpi",
+      "cospi", "j0", "j1", "jn", "y0", "y1", "yn", "cyl_bessel_i0",
+      "cyl_bessel_i1"};
   // Double only: the float ones are computed inline (cucpu-lower-gpu-math).
   static const StringSet<> kDoubleOnly = {"sin", "cos", "sincos", "pow"};
   if (kBoth.contains(name) || kDoubleOnly.contains(name))

@@ -132,19 +132,6 @@ CUCPU_DEVICE double norm3d(double a, double b, double c) {
 CUCPU_DEVICE float norm3df(float a, float b, float c) {
   return __builtin_sqrtf(a * a + b * b + c * c);
 }
-CUCPU_DEVICE double sinpi(double x) {
-  return __builtin_sin(x * 3.14159265358979323846);
-}
-CUCPU_DEVICE float sinpif(float x) {
-  return __builtin_sinf(x * 3.14159265358979323846f);
-}
-CUCPU_DEVICE double cospi(double x) {
-  return __builtin_cos(x * 3.14159265358979323846);
-}
-CUCPU_DEVICE float cospif(float x) {
-  return __builtin_cosf(x * 3.14159265358979323846f);
-}
-
 CUCPU_DEVICE double fma(double x, double y, double z) {
   return __builtin_fma(x, y, z);
 }
@@ -170,6 +157,38 @@ __device__ double normcdfinv(double p);
 __device__ float normcdfinvf(float p);
 __device__ double rcbrt(double x);
 __device__ float rcbrtf(float x);
+// sin(pi x) and cos(pi x), with x reduced exactly (sinpi(n) is 0, cospi of
+// n + 1/2 is +0); the C library's Bessel functions, which device code may
+// call as with nvcc, and CUDA's modified Bessel functions of order 0 and 1.
+// These device declarations overload the C library's host ones.
+__device__ double sinpi(double x);
+__device__ float sinpif(float x);
+__device__ double cospi(double x);
+__device__ float cospif(float x);
+__device__ double j0(double x);
+__device__ float j0f(float x);
+__device__ double j1(double x);
+__device__ float j1f(float x);
+__device__ double jn(int n, double x);
+__device__ float jnf(int n, float x);
+__device__ double y0(double x);
+__device__ float y0f(float x);
+__device__ double y1(double x);
+__device__ float y1f(float x);
+__device__ double yn(int n, double x);
+__device__ float ynf(int n, float x);
+__device__ double cyl_bessel_i0(double x);
+__device__ float cyl_bessel_i0f(float x);
+__device__ double cyl_bessel_i1(double x);
+__device__ float cyl_bessel_i1f(float x);
+}
+CUCPU_DEVICE void sincospi(double x, double *s, double *c) {
+  *s = sinpi(x);
+  *c = cospi(x);
+}
+CUCPU_DEVICE void sincospif(float x, float *s, float *c) {
+  *s = sinpif(x);
+  *c = cospif(x);
 }
 
 // Fast-math intrinsics: on the CPU they are the ordinary functions.

@@ -1245,6 +1245,360 @@ CUCPU_MATH_ENTRY double __cucpu_math_rcbrt(double x) {
 }
 
 
+//===----------------------------------------------------------------------===//
+// sinpi, cospi and Bessel functions (CUDA's, and C's j0 ... yn)
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// cos(pi x) for finite x: x mod 2 exactly, as sinPi does.
+double cosPi(double x) {
+  double r = x - 2.0 * __builtin_rint(x * 0.5);
+  int q = int(__builtin_rint(r * 2)); // -2 .. 2
+  double f = r - q * 0.5;             // |f| <= 1/4, exact.
+  DD angle = mul(kPi, f);
+  double c;
+  switch (q) {
+  case 0:
+    c = cosKernel(angle);
+    break;
+  case 1: // cos(pi/2 + a) = -sin a
+    c = -sinKernel(angle);
+    break;
+  case -1:
+    c = sinKernel(angle);
+    break;
+  default:
+    c = -cosKernel(angle);
+    break;
+  }
+  return c + 0.0; // +0, not -0, at odd multiples of 1/2.
+}
+
+constexpr DD kTwoOverPiDD = {0x1.45f306dc9c883p-1, -0x1.6b01ec5417056p-55};
+constexpr DD kEulerGamma = {0x1.2788cfc6fb619p-1, -0x1.6cb90701fbfabp-58};
+constexpr DD kQuarterPi = {0x1.921fb54442d18p-1, 0x1.1a62633145c07p-55};
+
+/// 1/k as a pair.
+DD reciprocal(double k) {
+  double hi = 1.0 / k;
+  return {hi, __builtin_fma(-hi, k, 1.0) / k};
+}
+
+/// Where the power series of J0, J1, Y0 and Y1 give way to Hankel's
+/// expansion: its smallest term, about e^(-2x), is below 2^-70 from here.
+constexpr double kHankelFrom = 25;
+
+/// The power series of order n (0 or 1) at x = 2 sqrt(q):
+///   sum = sum_k (-q)^k / (k! (k+n)!)                (J_n = (x/2)^n sum)
+///   harmonic = sum_k (-q)^k / (k! (k+n)!) (H_k + H_(k+n)).
+/// Below kHankelFrom the largest term is under 2^30, so double-double sums
+/// keep over 70 bits where the terms cancel.
+void besselSeries(int n, DD q, DD &sum, DD &harmonic) {
+  DD term = {1.0, 0.0};
+  DD h = {double(n), 0.0}; // H_0 + H_n
+  sum = term;
+  harmonic = mul(term, h.hi);
+  for (int k = 1; k < 200; ++k) {
+    term = mul(mul(term, neg(q)), reciprocal(double(k) * (k + n)));
+    h = add(add(h, reciprocal(k)), reciprocal(k + n));
+    sum = add(sum, term);
+    harmonic = add(harmonic, mul(term, h));
+    if (double(k) * (k + n) > q.hi &&
+        __builtin_fabs(term.hi) * (1 + h.hi) < 0x1p-130)
+      break;
+  }
+}
+
+/// ln(x/2) + Euler's gamma, as a pair.
+DD logHalfPlusGamma(double x) {
+  return add(add(logDD(x), neg(kLn2)), kEulerGamma);
+}
+
+/// J_n(x) or Y_n(x) (n = 0 or 1) for x >= kHankelFrom, by Hankel's
+/// asymptotic expansion: sqrt(2/(pi x)) (P cos w - Q sin w) for J,
+/// (P sin w + Q cos w) for Y, w = x - (2n+1) pi/4.
+double besselHankel(int n, double x, bool second) {
+  // P = sum (-1)^k a_2k / x^2k, Q = sum (-1)^k a_(2k+1) / x^(2k+1), with
+  // a_k / x^k = a_(k-1) / x^(k-1) (4n^2 - (2k-1)^2) / (8 k x).
+  double mu = 4.0 * n * n;
+  double term = 1, p = 1, q = 0;
+  for (int k = 1; k < 100; ++k) {
+    double next = term * (mu - (2.0 * k - 1) * (2.0 * k - 1)) / (8.0 * k * x);
+    if (__builtin_fabs(next) >= __builtin_fabs(term)) // Past the smallest.
+      break;
+    term = next;
+    double signed_ = (k / 2) % 2 ? -term : term;
+    if (k % 2)
+      q += signed_;
+    else
+      p += signed_;
+    if (__builtin_fabs(term) < 0x1p-60)
+      break;
+  }
+  // w = x - pi/4 - n pi/2, reduced: x = m pi/2 + r, then r - pi/4 brought
+  // back into [-pi/4, pi/4].
+  DD r;
+  int m = reduceHalfPi(x, r) - n;
+  r = add(r, neg(kQuarterPi));
+  if (r.hi < -kQuarterPi.hi) {
+    r = add(r, kHalfPi);
+    m -= 1;
+  }
+  double s = sinKernel(r), c = cosKernel(r), sw, cw;
+  switch (m & 3) {
+  case 0:
+    sw = s, cw = c;
+    break;
+  case 1:
+    sw = c, cw = -s;
+    break;
+  case 2:
+    sw = -s, cw = -c;
+    break;
+  default:
+    sw = -c, cw = s;
+    break;
+  }
+  // sqrt(2 / (pi x)) as a pair, so that only the combination rounds.
+  DD v = div(kTwoOverPiDD, {x, 0.0});
+  double root = __builtin_sqrt(v.hi);
+  DD amplitude = fastTwoSum(
+      root, (__builtin_fma(-root, root, v.hi) + v.lo) / (2 * root));
+  double wave = second ? __builtin_fma(p, sw, q * cw)
+                       : __builtin_fma(p, cw, -(q * sw));
+  return round(mul(amplitude, wave));
+}
+
+/// J0 or J1 of x >= 0 finite.
+double besselJ(int n, double x) {
+  if (x >= kHankelFrom)
+    return besselHankel(n, x, false);
+  DD q = mul(twoProd(x, x), 0.25);
+  DD sum, harmonic;
+  besselSeries(n, q, sum, harmonic);
+  return n ? round(mul(sum, 0.5 * x)) : round(sum);
+}
+
+/// Y0 or Y1 of x > 0 finite:
+///   Y0 = (2/pi) (L S - H/2),  Y1 = -2/(pi x) + (x/pi) (L S - H/2),
+/// with L = ln(x/2) + gamma and S, H the series of order 0 or 1.
+double besselY(int n, double x) {
+  if (x >= kHankelFrom)
+    return besselHankel(n, x, true);
+  DD q = mul(twoProd(x, x), 0.25);
+  DD sum, harmonic;
+  besselSeries(n, q, sum, harmonic);
+  DD core = add(mul(logHalfPlusGamma(x), sum), mul(harmonic, -0.5));
+  if (n == 0)
+    return round(mul(core, kTwoOverPiDD));
+  if (x < 0x1p-1020) // -2/(pi x) overflows.
+    return -kInf;
+  DD pole = neg(div(kTwoOverPiDD, {x, 0.0}));
+  return round(add(pole, mul(mul(core, kTwoOverPiDD), 0.5 * x)));
+}
+
+/// J_n(x) for n >= 2 and x > 0 finite. Above n the forward recurrence
+/// J_(k+1) = (2k/x) J_k - J_(k-1) is stable; below it Miller's backward
+/// recurrence from n + 60 (where J_(n+60) / J_n < 2^-60), normalized by
+/// 1 = J_0 + 2 (J_2 + J_4 + ...), with rescaling against overflow.
+double besselJn(int64_t n, double x) {
+  if (x >= n) {
+    double previous = besselJ(0, x), current = besselJ(1, x);
+    for (int64_t k = 1; k < n; ++k) {
+      double next = (2.0 * k / x) * current - previous;
+      previous = current;
+      current = next;
+    }
+    return current;
+  }
+  // Small x: the series (x/2)^n/n! (1 - q/(n+1) + ...), whose terms fall
+  // by q/(k(n+k)) < 1/8: no cancellation, and no overflow in the
+  // recurrence's 2k/x.
+  if (x < 1) {
+    double q = 0.25 * x * x, term = 1, sum = 1;
+    for (int k = 1; k < 30 && term > 0x1p-60 * sum; ++k) {
+      term *= q / (double(k) * (double(n) + k));
+      sum += (k & 1) ? -term : term;
+    }
+    double factor = sum;
+    for (int64_t i = 1; i <= n && factor != 0; ++i)
+      factor *= 0.5 * x / double(i);
+    return factor;
+  }
+  // J_n(x) < (e x / (2n))^n: zero when that underflows.
+  if (double(n) * logDD(2.718281828459045 * x / (2.0 * double(n))).hi < -760)
+    return 0;
+  int64_t top = n + 60 + (n & 1); // Even.
+  double above = 0, current = 0x1p-600, evenSum = 0, wanted = 0;
+  for (int64_t k = top; k > 0; --k) {
+    // current = J_k (scaled), above = J_(k+1); step to J_(k-1).
+    if (k % 2 == 0)
+      evenSum += current;
+    if (k == n)
+      wanted = current;
+    double below = (2.0 * k / x) * current - above;
+    above = current;
+    current = below;
+    if (__builtin_fabs(current) > 0x1p600) {
+      current *= 0x1p-600;
+      above *= 0x1p-600;
+      evenSum *= 0x1p-600;
+      wanted *= 0x1p-600;
+    }
+  }
+  // current = J_0 (scaled); evenSum holds J_2 + J_4 + ... (scaled).
+  return wanted / (current + 2 * evenSum);
+}
+
+/// Y_n(x) for n >= 2 and x > 0 finite: the forward recurrence, stable for
+/// Y at every x.
+double besselYn(int64_t n, double x) {
+  double previous = besselY(0, x), current = besselY(1, x);
+  for (int64_t k = 1; k < n && !isInf(current); ++k) {
+    double next = (2.0 * k / x) * current - previous;
+    previous = current;
+    current = next;
+  }
+  return current;
+}
+
+/// I0 or I1 of x >= 0 finite: the series (all terms positive) up to 30,
+/// else e^x / sqrt(2 pi x) times Hankel's expansion sum_k (-1)^k a_k / x^k.
+double besselI(int n, double x) {
+  if (x < 30) {
+    DD q = mul(twoProd(x, x), 0.25);
+    DD term = {1.0, 0.0}, sum = term;
+    for (int k = 1; k < 200; ++k) {
+      term = mul(mul(term, q), reciprocal(double(k) * (k + n)));
+      sum = add(sum, term);
+      if (term.hi < 0x1p-60 * sum.hi)
+        break;
+    }
+    return n ? round(mul(sum, 0.5 * x)) : round(sum);
+  }
+  if (x > 720) // I0 and I1 overflow from 713.98.
+    return kInf;
+  double mu = 4.0 * n * n;
+  double term = 1, tail = 0;
+  for (int k = 1; k < 100; ++k) {
+    double next = -term * (mu - (2.0 * k - 1) * (2.0 * k - 1)) / (8.0 * k * x);
+    if (__builtin_fabs(next) >= __builtin_fabs(term))
+      break;
+    term = next;
+    tail += term;
+    if (__builtin_fabs(term) < 0x1p-60)
+      break;
+  }
+  // e^x = m 2^k keeps I0 finite a little past where e^x overflows; the
+  // square root of 2 pi x is corrected to a pair.
+  Scaled e = expParts(x, 0.0);
+  DD v = mul(kPi, 2 * x);
+  double root = __builtin_sqrt(v.hi);
+  DD sqrtV = fastTwoSum(
+      root, (__builtin_fma(-root, root, v.hi) + v.lo) / (2 * root));
+  DD scaled = div(add(e.m, mul(e.m, tail)), sqrtV);
+  return scaleByPow2(round(scaled), e.k);
+}
+
+} // namespace
+
+CUCPU_MATH_ENTRY double __cucpu_math_sinpi(double x) {
+  if (!isFinite(x))
+    return x - x;
+  double s = sinPi(x);
+  return s == 0 ? __builtin_copysign(0.0, x) : s; // sinpi(-n) = -0
+}
+
+CUCPU_MATH_ENTRY double __cucpu_math_cospi(double x) {
+  if (!isFinite(x))
+    return x - x;
+  return cosPi(x);
+}
+
+CUCPU_MATH_ENTRY void __cucpu_math_sincospi(double x, double *s, double *c) {
+  *s = __cucpu_math_sinpi(x);
+  *c = __cucpu_math_cospi(x);
+}
+
+CUCPU_MATH_ENTRY double __cucpu_math_j0(double x) {
+  if (isNaN(x))
+    return x;
+  x = __builtin_fabs(x);
+  return isInf(x) ? 0.0 : besselJ(0, x);
+}
+
+CUCPU_MATH_ENTRY double __cucpu_math_j1(double x) {
+  if (isNaN(x))
+    return x;
+  if (isInf(x) || x == 0)
+    return isInf(x) ? __builtin_copysign(0.0, x) : x;
+  double j = besselJ(1, __builtin_fabs(x));
+  return x < 0 ? -j : j;
+}
+
+CUCPU_MATH_ENTRY double __cucpu_math_jn(int n, double x) {
+  if (isNaN(x))
+    return x;
+  // J_-n = (-1)^n J_n and J_n(-x) = (-1)^n J_n(x).
+  int64_t order = n < 0 ? -int64_t(n) : n;
+  bool negate = (order & 1) && (n < 0) != (x < 0);
+  x = __builtin_fabs(x);
+  double j;
+  if (order == 0)
+    j = __cucpu_math_j0(x);
+  else if (order == 1)
+    j = __cucpu_math_j1(x);
+  else
+    j = x == 0 || isInf(x) ? 0.0 : besselJn(order, x);
+  return negate ? -j : j;
+}
+
+CUCPU_MATH_ENTRY double __cucpu_math_y0(double x) {
+  if (isNaN(x) || x < 0)
+    return kNaN;
+  if (x == 0)
+    return -kInf;
+  return isInf(x) ? 0.0 : besselY(0, x);
+}
+
+CUCPU_MATH_ENTRY double __cucpu_math_y1(double x) {
+  if (isNaN(x) || x < 0)
+    return kNaN;
+  if (x == 0)
+    return -kInf;
+  return isInf(x) ? 0.0 : besselY(1, x);
+}
+
+CUCPU_MATH_ENTRY double __cucpu_math_yn(int n, double x) {
+  if (isNaN(x) || x < 0)
+    return kNaN;
+  int64_t order = n < 0 ? -int64_t(n) : n;
+  bool negate = n < 0 && (order & 1); // Y_-n = (-1)^n Y_n.
+  double y;
+  if (x == 0)
+    y = -kInf;
+  else if (isInf(x))
+    y = 0.0;
+  else
+    y = order < 2 ? besselY(int(order), x) : besselYn(order, x);
+  return negate ? -y : y;
+}
+
+CUCPU_MATH_ENTRY double __cucpu_math_cyl_bessel_i0(double x) {
+  if (isNaN(x))
+    return x;
+  x = __builtin_fabs(x);
+  return isInf(x) ? kInf : besselI(0, x);
+}
+
+CUCPU_MATH_ENTRY double __cucpu_math_cyl_bessel_i1(double x) {
+  if (isNaN(x) || isInf(x) || x == 0)
+    return x;
+  double i = besselI(1, __builtin_fabs(x));
+  return x < 0 ? -i : i;
+}
+
 CUCPU_MATH_ENTRY double __cucpu_math_fdim(double x, double y) {
   if (isNaN(x) || isNaN(y))
     return x + y;
@@ -1345,6 +1699,14 @@ CUCPU_FLOAT_UNARY(erfcinv)
 CUCPU_FLOAT_UNARY(normcdf)
 CUCPU_FLOAT_UNARY(normcdfinv)
 CUCPU_FLOAT_UNARY(rcbrt)
+CUCPU_FLOAT_UNARY(sinpi)
+CUCPU_FLOAT_UNARY(cospi)
+CUCPU_FLOAT_UNARY(j0)
+CUCPU_FLOAT_UNARY(j1)
+CUCPU_FLOAT_UNARY(y0)
+CUCPU_FLOAT_UNARY(y1)
+CUCPU_FLOAT_UNARY(cyl_bessel_i0)
+CUCPU_FLOAT_UNARY(cyl_bessel_i1)
 CUCPU_FLOAT_BINARY(atan2)
 CUCPU_FLOAT_BINARY(hypot)
 CUCPU_FLOAT_BINARY(fmod)
@@ -1387,4 +1749,17 @@ CUCPU_MATH_ENTRY float __cucpu_math_modff(float x, float *integral) {
   float fraction = float(__cucpu_math_modf(double(x), &whole));
   *integral = float(whole);
   return fraction;
+}
+
+CUCPU_MATH_ENTRY void __cucpu_math_sincospif(float x, float *s, float *c) {
+  *s = __cucpu_math_sinpif(x);
+  *c = __cucpu_math_cospif(x);
+}
+
+CUCPU_MATH_ENTRY float __cucpu_math_jnf(int n, float x) {
+  return float(__cucpu_math_jn(n, double(x)));
+}
+
+CUCPU_MATH_ENTRY float __cucpu_math_ynf(int n, float x) {
+  return float(__cucpu_math_yn(n, double(x)));
 }

@@ -1,17 +1,17 @@
 // RUN: %cucpu --cuda-gpu-arch=sm_80 -O0 -S -emit-llvm %s -o - \
-// RUN:   | grep -o 'call [a-z0-9]* @__cucpu_math_[a-z0-9]*' | sort -u | wc -l \
+// RUN:   | grep -o 'call [a-z0-9]* @__cucpu_math_[a-z0-9_]*' | sort -u | wc -l \
 // RUN:   | FileCheck %s --check-prefix=CALLS
 // RUN: %cucpu --cuda-gpu-arch=sm_80 -O1 -S %s -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o %t.cubin %}
 
 // Every C math function below is routed to the GPU math library, and so are
-// CUDA's own without a C name (71 different __cucpu_math_ functions are
-// called: 37 double, 34 float; sincos is two of them), and the library
+// CUDA's own without a C name (91 different __cucpu_math_ functions are
+// called: 47 double, 44 float; sincos is two of them), and the library
 // defines each (a missing one would be an error at link time, "does not
 // define"); no call to a C library name is left in the PTX.
 
-// CALLS: {{^}}71{{$}}
+// CALLS: {{^}}91{{$}}
 
 #include <math.h>
 
@@ -30,7 +30,9 @@ __global__ void doubles(double *x, int *e) {
          scalbn(x[0], e[1]) + ilogb(x[0]) + logb(x[0]) +
          nextafter(x[0], x[1]) + frexp(x[0], e + 2) + modf(x[0], &i) + i +
          erfinv(x[2]) + erfcinv(x[2]) + erfcx(x[0]) + normcdf(x[0]) +
-         normcdfinv(x[2]) + rcbrt(x[0]);
+         normcdfinv(x[2]) + rcbrt(x[0]) + sinpi(x[0]) + cospi(x[0]) + j0(x[0]) +
+         j1(x[0]) + jn(e[0], x[0]) + y0(x[0]) + y1(x[0]) + yn(e[0], x[0]) +
+         cyl_bessel_i0(x[0]) + cyl_bessel_i1(x[0]);
 }
 
 __global__ void floats(float *x, int *e) {
@@ -44,5 +46,7 @@ __global__ void floats(float *x, int *e) {
          scalbnf(x[0], e[1]) + ilogbf(x[0]) + logbf(x[0]) +
          nextafterf(x[0], x[1]) + frexpf(x[0], e + 2) + modff(x[0], &i) + i +
          erfinvf(x[2]) + erfcinvf(x[2]) + erfcxf(x[0]) + normcdff(x[0]) +
-         normcdfinvf(x[2]) + rcbrtf(x[0]);
+         normcdfinvf(x[2]) + rcbrtf(x[0]) + sinpif(x[0]) + cospif(x[0]) +
+         j0f(x[0]) + j1f(x[0]) + jnf(e[0], x[0]) + y0f(x[0]) + y1f(x[0]) +
+         ynf(e[0], x[0]) + cyl_bessel_i0f(x[0]) + cyl_bessel_i1f(x[0]);
 }
