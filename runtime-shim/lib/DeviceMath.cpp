@@ -6,12 +6,14 @@
 // inline are defined here, in freestanding C++. The build compiles this file
 // to NVPTX bitcode (cucpu_gpu_math.bc), which the driver links into the GPU
 // module when a kernel calls one of them. CUDA's functions without a C
-// counterpart (erfinv, normcdf, ...) are here too, for both targets: the
-// CPU runtime compiles this file in. A unit test compiles it for the host
+// counterpart (erfinv, normcdf, ...), sinpi and cospi, and the Bessel
+// functions (host-only in the C library) are here too, for both targets:
+// the CPU runtime compiles this file in. A unit test compiles it for the host
 // and compares it with the host's long double libm.
 //
 // Every function is named __cucpu_math_<libm name>. The double-precision ones
-// are accurate to about an ulp (C99's special values included): arguments are
+// are accurate to about an ulp (C99's special values included; the Bessel
+// functions past 25 in absolute terms, as CUDA's own): arguments are
 // reduced exactly or in double-double arithmetic (hi + lo pairs, using fused
 // multiply-adds), and the series after the reduction are short. The
 // single-precision ones evaluate the double-precision function and round
@@ -1244,7 +1246,6 @@ CUCPU_MATH_ENTRY double __cucpu_math_rcbrt(double x) {
   return 1.0 / __cucpu_math_cbrt(x);
 }
 
-
 //===----------------------------------------------------------------------===//
 // sinpi, cospi and Bessel functions (CUDA's, and C's j0 ... yn)
 //===----------------------------------------------------------------------===//
@@ -1278,6 +1279,13 @@ double cosPi(double x) {
 constexpr DD kTwoOverPiDD = {0x1.45f306dc9c883p-1, -0x1.6b01ec5417056p-55};
 constexpr DD kEulerGamma = {0x1.2788cfc6fb619p-1, -0x1.6cb90701fbfabp-58};
 constexpr DD kQuarterPi = {0x1.921fb54442d18p-1, 0x1.1a62633145c07p-55};
+
+/// sqrt(v) as a pair: the root of v.hi, corrected by one Newton step.
+DD squareRoot(DD v) {
+  double root = __builtin_sqrt(v.hi);
+  return fastTwoSum(root,
+                    (__builtin_fma(-root, root, v.hi) + v.lo) / (2 * root));
+}
 
 /// 1/k as a pair.
 DD reciprocal(double k) {
@@ -1361,12 +1369,9 @@ double besselHankel(int n, double x, bool second) {
     break;
   }
   // sqrt(2 / (pi x)) as a pair, so that only the combination rounds.
-  DD v = div(kTwoOverPiDD, {x, 0.0});
-  double root = __builtin_sqrt(v.hi);
-  DD amplitude = fastTwoSum(
-      root, (__builtin_fma(-root, root, v.hi) + v.lo) / (2 * root));
-  double wave = second ? __builtin_fma(p, sw, q * cw)
-                       : __builtin_fma(p, cw, -(q * sw));
+  DD amplitude = squareRoot(div(kTwoOverPiDD, {x, 0.0}));
+  double wave =
+      second ? __builtin_fma(p, sw, q * cw) : __builtin_fma(p, cw, -(q * sw));
   return round(mul(amplitude, wave));
 }
 
@@ -1490,14 +1495,9 @@ double besselI(int n, double x) {
     if (__builtin_fabs(term) < 0x1p-60)
       break;
   }
-  // e^x = m 2^k keeps I0 finite a little past where e^x overflows; the
-  // square root of 2 pi x is corrected to a pair.
+  // e^x = m 2^k keeps I0 finite a little past where e^x overflows.
   Scaled e = expParts(x, 0.0);
-  DD v = mul(kPi, 2 * x);
-  double root = __builtin_sqrt(v.hi);
-  DD sqrtV = fastTwoSum(
-      root, (__builtin_fma(-root, root, v.hi) + v.lo) / (2 * root));
-  DD scaled = div(add(e.m, mul(e.m, tail)), sqrtV);
+  DD scaled = div(add(e.m, mul(e.m, tail)), squareRoot(mul(kPi, 2 * x)));
   return scaleByPow2(round(scaled), e.k);
 }
 

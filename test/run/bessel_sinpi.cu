@@ -73,7 +73,7 @@ static int failures = 0;
 
 static void expectNear(const char *what, double x, int k, long double got,
                        long double want, long double tolerance) {
-  bool ok = std::isnan((double)want) ? std::isnan((double)got)
+  bool ok = std::isnan((double)want)   ? std::isnan((double)got)
             : std::isinf((double)want) ? got == (double)want
                                        : fabsl(got - want) <= tolerance;
   if (!ok && failures++ < 10)
@@ -91,8 +91,8 @@ int main() {
             ((i % 5) ? 0.1 : 1.0);
     order[i] = (i % 23) - 3; // -3 .. 19
   }
-  const double special[] = {0.0, -0.0, 0.5, 1.0, 2.5, -3.0, 1e300, 1e-300,
-                            INFINITY, -INFINITY, NAN, 713.0 * 4};
+  const double special[] = {0.0,   -0.0,   0.5,      1.0,       2.5, -3.0,
+                            1e300, 1e-300, INFINITY, -INFINITY, NAN, 713.0 * 4};
   for (int i = 0; i < 12; ++i)
     in[i] = special[i];
 
@@ -136,10 +136,10 @@ int main() {
         want[j] = NAN;
     if (std::isnan(x))
       want[6] = want[7] = NAN;
-    const char *names[kDoubles] = {"j0",    "j1",    "jn",     "y0",
-                                   "y1",    "yn",    "i0",     "i1",
-                                   "sinpi", "cospi", "sincospi.sin",
-                                   "sincospi.cos", "sinpi(x/2)"};
+    const char *names[kDoubles] = {
+        "j0",           "j1",           "jn",        "y0",    "y1",
+        "yn",           "i0",           "i1",        "sinpi", "cospi",
+        "sincospi.sin", "sincospi.cos", "sinpi(x/2)"};
     for (int j = 0; j < kDoubles; ++j) {
       long double tolerance = 4 * eps * fabsl(want[j]);
       if (j < 6)
@@ -155,17 +155,18 @@ int main() {
     }
     for (int j = 0; j < kFloats; ++j) {
       float xf = float(x);
-      long double w = j == 0   ? j0l(xf)
-                      : j == 1 ? j1l(xf)
-                      : j == 2 ? jnl(k, xf)
-                      : j == 3 ? y0l(fabsf(xf))
-                      : j == 4 ? y1l(fabsf(xf))
-                      : j == 5 ? ynl(k, fabsf(xf))
-                      : j == 6 ? (std::isfinite(xf) ? refI(0, xf / 4) : INFINITY)
-                      : j == 7 ? (std::isfinite(xf) ? refI(1, xf / 4)
-                                                    : copysign(INFINITY, xf))
-                      : std::isfinite(xf) ? refSinCosPi(xf, j == 9)
-                                          : NAN;
+      long double w =
+          j == 0   ? j0l(xf)
+          : j == 1 ? j1l(xf)
+          : j == 2 ? jnl(k, xf)
+          : j == 3 ? y0l(fabsf(xf))
+          : j == 4 ? y1l(fabsf(xf))
+          : j == 5 ? ynl(k, fabsf(xf))
+          : j == 6 ? (std::isfinite(xf) ? refI(0, xf / 4) : INFINITY)
+          : j == 7
+              ? (std::isfinite(xf) ? refI(1, xf / 4) : copysign(INFINITY, xf))
+          : std::isfinite(xf) ? refSinCosPi(xf, j == 9)
+                              : NAN;
       if (std::isnan(xf))
         w = NAN;
       if ((j == 6 || j == 7) && w > 3.4e38L)
@@ -175,9 +176,16 @@ int main() {
       long double tolerance = feps * fabsl(w) + (j < 6 ? 2 * eps * 4 : 0);
       if (j == 5)
         tolerance += 16 * eps * fabsl(w);
-      expectNear(j == 0 ? "j0f" : j == 1 ? "j1f" : j == 2 ? "jnf" : j == 3 ? "y0f"
-                 : j == 4 ? "y1f" : j == 5 ? "ynf" : j == 6 ? "i0f" : j == 7 ? "i1f"
-                 : j == 8 ? "sinpif" : "cospif",
+      expectNear(j == 0   ? "j0f"
+                 : j == 1 ? "j1f"
+                 : j == 2 ? "jnf"
+                 : j == 3 ? "y0f"
+                 : j == 4 ? "y1f"
+                 : j == 5 ? "ynf"
+                 : j == 6 ? "i0f"
+                 : j == 7 ? "i1f"
+                 : j == 8 ? "sinpif"
+                          : "cospif",
                  xf, k, f[j], w, tolerance);
     }
   }
