@@ -181,9 +181,24 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
     return true;
   }
   if (!callee->hasBody() &&
-      (name.starts_with("__shfl") || name == "__ballot_sync" ||
-       name == "__any_sync" || name == "__all_sync" ||
-       name == "__activemask")) {
+      (name == "__shfl_sync" || name == "__shfl_up_sync" ||
+       name == "__shfl_down_sync" || name == "__shfl_xor_sync")) {
+    result = emitWarpShuffle(call, name);
+    return true;
+  }
+  if (!callee->hasBody() &&
+      (name == "__ballot_sync" || name == "__any_sync" ||
+       name == "__all_sync" || name == "__reduce_add_sync" ||
+       name == "__reduce_min_sync" || name == "__reduce_max_sync" ||
+       name == "__reduce_and_sync" || name == "__reduce_or_sync" ||
+       name == "__reduce_xor_sync")) {
+    result = emitWarpReduction(call, name);
+    return true;
+  }
+  // Which threads are active cannot be known from the IR, where a divergent
+  // branch is only a condition of each thread.
+  if (!callee->hasBody() &&
+      (name == "__activemask" || name.starts_with("__match_"))) {
     mod.unsupported(where, "the warp-level function '" + name.str() + "'");
     result = undefValue(call->getType(), where);
     return true;
@@ -244,6 +259,13 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
   std::string builtinName = mod.ast.BuiltinInfo.getName(id);
   StringRef fn = builtinName;
   fn.consume_front("__builtin_");
+
+  // Builtins that are constants: __builtin_inff (INFINITY),
+  // __builtin_nanf("") (NAN), __builtin_huge_val (HUGE_VAL), ...
+  if (Value constant = emitConstant(call)) {
+    result = constant;
+    return true;
+  }
 
   SmallVector<Value> args;
   auto emitArgs = [&]() {

@@ -306,25 +306,22 @@ bool isLocalVariable(const Expr *e) {
 }
 } // namespace
 
-/// Emits a compile-time constant of scalar type, or returns null.
-static Value emitConstant(FunctionGen &gen, const Expr *e) {
+Value FunctionGen::emitConstant(const Expr *e) {
   if (e->isValueDependent() || !e->getType()->isScalarType() ||
       e->getType()->isPointerType())
     return nullptr;
   Expr::EvalResult result;
-  if (!e->EvaluateAsRValue(result, gen.mod.ast) || result.HasSideEffects)
+  if (!e->EvaluateAsRValue(result, mod.ast) || result.HasSideEffects)
     return nullptr;
   SourceLocation where = e->getExprLoc();
-  mlir::Type type = gen.mod.convertType(e->getType(), where);
-  mlir::Location l = gen.loc(where);
+  mlir::Type type = mod.convertType(e->getType(), where);
+  mlir::Location l = loc(where);
   if (result.Val.isInt())
     return arith::ConstantOp::create(
-        gen.builder, l, type,
-        gen.builder.getIntegerAttr(type, result.Val.getInt()));
+        builder, l, type, builder.getIntegerAttr(type, result.Val.getInt()));
   if (result.Val.isFloat() && isa<mlir::FloatType>(type))
     return arith::ConstantOp::create(
-        gen.builder, l, type,
-        gen.builder.getFloatAttr(type, result.Val.getFloat()));
+        builder, l, type, builder.getFloatAttr(type, result.Val.getFloat()));
   return nullptr;
 }
 
@@ -348,7 +345,7 @@ Value FunctionGen::emitScalar(const Expr *e) {
                              "out differently)");
       return undefValue(e->getType(), where);
     }
-    if (Value c = emitConstant(*this, e))
+    if (Value c = emitConstant(e))
       return c;
     break;
   }
@@ -357,7 +354,7 @@ Value FunctionGen::emitScalar(const Expr *e) {
   case Stmt::CXXBoolLiteralExprClass:
   case Stmt::FloatingLiteralClass:
   case Stmt::OffsetOfExprClass:
-    if (Value c = emitConstant(*this, e))
+    if (Value c = emitConstant(e))
       return c;
     break;
   case Stmt::CXXNullPtrLiteralExprClass:
@@ -366,7 +363,7 @@ Value FunctionGen::emitScalar(const Expr *e) {
   case Stmt::ParenExprClass:
     return emitScalar(cast<ParenExpr>(e)->getSubExpr());
   case Stmt::ConstantExprClass:
-    if (Value c = emitConstant(*this, e))
+    if (Value c = emitConstant(e))
       return c;
     return emitScalar(cast<ConstantExpr>(e)->getSubExpr());
   case Stmt::ExprWithCleanupsClass:
@@ -450,7 +447,7 @@ Value FunctionGen::emitScalar(const Expr *e) {
     switch (cast->getCastKind()) {
     case CK_LValueToRValue:
       if (!isLocalVariable(sub))
-        if (Value c = emitConstant(*this, e))
+        if (Value c = emitConstant(e))
           return c;
       return load(emitLValue(sub), where);
     case CK_NoOp:
@@ -617,7 +614,7 @@ Value FunctionGen::emitScalar(const Expr *e) {
         binary->getFPFeaturesInEffect(mod.ast.getLangOpts()));
   }
 
-  if (Value c = emitConstant(*this, e))
+  if (Value c = emitConstant(e))
     return c;
   mod.unsupported(where, std::string("the expression '") +
                              e->getStmtClassName() + "'");

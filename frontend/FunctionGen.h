@@ -48,6 +48,8 @@ public:
   LValue emitLValue(const clang::Expr *e);
   /// An expression evaluated for its side effects only.
   void emitIgnored(const clang::Expr *e);
+  /// A compile-time constant of scalar type, or null if `e` is none.
+  mlir::Value emitConstant(const clang::Expr *e);
   /// A scalar expression converted to an i1 condition.
   mlir::Value emitCondition(const clang::Expr *e);
   /// Stores the value of aggregate expression `e` into `dest`.
@@ -78,6 +80,14 @@ public:
   /// the threads whose predicate holds (or, for _and, does not hold).
   mlir::Value emitSyncthreadsReduction(const clang::CallExpr *call,
                                        llvm::StringRef name);
+  /// __shfl_sync, __shfl_up_sync, __shfl_down_sync, __shfl_xor_sync: the
+  /// value of another lane of the warp (WarpGen.cpp).
+  mlir::Value emitWarpShuffle(const clang::CallExpr *call,
+                              llvm::StringRef name);
+  /// __ballot_sync, __any_sync, __all_sync and the __reduce_*_sync
+  /// functions: one value combined over the lanes of a mask (WarpGen.cpp).
+  mlir::Value emitWarpReduction(const clang::CallExpr *call,
+                                llvm::StringRef name);
   /// A failed assert: the runtime prints it with the thread's indices.
   void emitAssertFail(const clang::CallExpr *call);
   /// Emits one of CUDA's atomic functions as an atomic read-modify-write.

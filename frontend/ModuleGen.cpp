@@ -393,6 +393,23 @@ mlir::LLVM::GlobalOp ModuleGen::getSyncCounter() {
   return global;
 }
 
+mlir::LLVM::GlobalOp ModuleGen::getWarpExchange() {
+  constexpr llvm::StringLiteral name = "__cucpu_warp_exchange";
+  if (auto global = module.lookupSymbol<mlir::LLVM::GlobalOp>(name))
+    return global;
+  mlir::OpBuilder b(ctx);
+  b.setInsertionPointToStart(module.getBody());
+  auto type =
+      mlir::LLVM::LLVMArrayType::get(mlir::IntegerType::get(ctx, 8),
+                                     kWarpExchangeSlotBytes * kMaxBlockThreads);
+  auto global = mlir::LLVM::GlobalOp::create(
+      b, module.getLoc(), type, /*isConstant=*/false,
+      mlir::LLVM::Linkage::Internal, name, mlir::Attribute(),
+      kWarpExchangeSlotBytes);
+  global->setAttr(kSharedAttr, b.getStringAttr(kStaticShared));
+  return global;
+}
+
 mlir::LLVM::GlobalOp ModuleGen::getStringLiteral(const StringLiteral *literal) {
   // The literal's bytes, including the terminating NUL and any padding of
   // its array type.

@@ -23,6 +23,13 @@
 
 namespace cucpu {
 
+/// CUDA's warp size and the most threads a block may have.
+constexpr unsigned kWarpSize = 32;
+constexpr unsigned kMaxBlockThreads = 1024;
+/// Each thread's slot in the warp exchange area holds the widest value a
+/// shuffle moves (a double or a 64-bit integer).
+constexpr unsigned kWarpExchangeSlotBytes = 8;
+
 /// How a device function's C++ signature maps to its MLIR signature:
 /// [sret pointer] [this pointer] parameters... -> [scalar result].
 /// Aggregates are passed as pointers to a copy the caller owns; references as
@@ -83,6 +90,9 @@ public:
   static bool isTextureReference(const clang::VarDecl *vd);
   /// A block-shared i32 used by __syncthreads_count and friends.
   mlir::LLVM::GlobalOp getSyncCounter();
+  /// Block-shared slots through which warp shuffles, votes and reductions
+  /// exchange values: 8 bytes for each thread of the largest block.
+  mlir::LLVM::GlobalOp getWarpExchange();
   /// A private constant holding the bytes of a string literal.
   mlir::LLVM::GlobalOp getStringLiteral(const clang::StringLiteral *literal);
   /// The declaration of a C library function the device code calls directly.

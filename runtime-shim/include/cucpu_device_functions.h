@@ -28,8 +28,10 @@ template <class T> static __device__ __inline__ T __ldg(const T *p) {
 }
 
 __device__ void __syncthreads(void);
-// Warp-level functions. __syncwarp synchronizes (at least) the warp; the
-// shuffles and votes are declared so that programs using them get a clear
+// Warp-level functions. __syncwarp synchronizes (at least) the warp. The
+// shuffles, votes and reductions are recognized by name: the frontend turns
+// each into an exchange through block-shared memory. __activemask and the
+// __match functions are declared so that programs using them get a clear
 // error from the frontend rather than an unknown name.
 __device__ void __syncwarp(unsigned mask = 0xffffffffu);
 __device__ unsigned __activemask(void);
@@ -44,14 +46,28 @@ __device__ int __all_sync(unsigned mask, int predicate);
   __device__ T __shfl_down_sync(unsigned mask, T var, unsigned delta,          \
                                 int width = 32);                               \
   __device__ T __shfl_xor_sync(unsigned mask, T var, int laneMask,             \
-                               int width = 32);
+                               int width = 32);                                \
+  __device__ unsigned __match_any_sync(unsigned mask, T value);                \
+  __device__ unsigned __match_all_sync(unsigned mask, T value, int *pred);
 CUCPU_SHUFFLES(int)
 CUCPU_SHUFFLES(unsigned)
+CUCPU_SHUFFLES(long)
+CUCPU_SHUFFLES(unsigned long)
 CUCPU_SHUFFLES(long long)
 CUCPU_SHUFFLES(unsigned long long)
 CUCPU_SHUFFLES(float)
 CUCPU_SHUFFLES(double)
 #undef CUCPU_SHUFFLES
+// Reductions over the lanes of a mask (compute capability 8.0).
+__device__ unsigned __reduce_add_sync(unsigned mask, unsigned value);
+__device__ int __reduce_add_sync(unsigned mask, int value);
+__device__ unsigned __reduce_min_sync(unsigned mask, unsigned value);
+__device__ int __reduce_min_sync(unsigned mask, int value);
+__device__ unsigned __reduce_max_sync(unsigned mask, unsigned value);
+__device__ int __reduce_max_sync(unsigned mask, int value);
+__device__ unsigned __reduce_and_sync(unsigned mask, unsigned value);
+__device__ unsigned __reduce_or_sync(unsigned mask, unsigned value);
+__device__ unsigned __reduce_xor_sync(unsigned mask, unsigned value);
 
 // Barriers that also count, and, or a predicate over the block's threads.
 __device__ int __syncthreads_count(int predicate);

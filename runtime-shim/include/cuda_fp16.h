@@ -123,6 +123,27 @@ CUCPU_FP16 __half2 __hfma2(__half2 a, __half2 b, __half2 c) {
   return __halves2half2(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y));
 }
 
+// Warp shuffles of halves move their bits through the unsigned shuffles (a
+// __half2 as two halves).
+#if defined(__CUDA__) && defined(CUCPU_DEVICE_FUNCTIONS_H)
+#define CUCPU_HALF_SHUFFLE(name, Operand)                                      \
+  static __device__ __inline__ __half name(unsigned mask, __half var,          \
+                                           Operand operand, int width = 32) {  \
+    return __ushort_as_half((unsigned short)name(                              \
+        mask, (unsigned)__half_as_ushort(var), operand, width));               \
+  }                                                                            \
+  static __device__ __inline__ __half2 name(unsigned mask, __half2 var,        \
+                                            Operand operand, int width = 32) { \
+    return __halves2half2(name(mask, var.x, operand, width),                   \
+                          name(mask, var.y, operand, width));                  \
+  }
+CUCPU_HALF_SHUFFLE(__shfl_sync, int)
+CUCPU_HALF_SHUFFLE(__shfl_up_sync, unsigned)
+CUCPU_HALF_SHUFFLE(__shfl_down_sync, unsigned)
+CUCPU_HALF_SHUFFLE(__shfl_xor_sync, int)
+#undef CUCPU_HALF_SHUFFLE
+#endif
+
 #undef CUCPU_FP16
 
 #endif // CUCPU_CUDA_FP16_H

@@ -1,17 +1,15 @@
 // RUN: not %cucpu %s -o %t 2>&1 | FileCheck %s
 
-// Warp shuffles and votes are not translated yet: each use is an error at
-// its location.
+// Which lanes are active, and which hold equal values, are not translated:
+// each use is an error at its location. (Shuffles, votes and reductions
+// compile: test/run/warp_shuffles_votes.cu.)
 
-__global__ void warpSum(const float *in, float *out, unsigned *votes) {
-  float v = in[threadIdx.x];
-  for (int offset = 16; offset > 0; offset /= 2)
-    v += __shfl_down_sync(0xffffffffu, v, offset);
-  // CHECK-DAG: warp-functions.cu:[[@LINE-1]]:10: error: the warp-level function '__shfl_down_sync' is not supported in device code yet
-  votes[threadIdx.x] = __ballot_sync(0xffffffffu, v > 0.0f);
-  // CHECK-DAG: warp-functions.cu:[[@LINE-1]]:24: error: the warp-level function '__ballot_sync' is not supported in device code yet
-  if (threadIdx.x % 32 == 0)
-    out[threadIdx.x / 32] = v;
+__global__ void warpInfo(const int *in, unsigned *out) {
+  unsigned active = __activemask();
+  // CHECK-DAG: warp-functions.cu:[[@LINE-1]]:21: error: the warp-level function '__activemask' is not supported in device code yet
+  unsigned same = __match_any_sync(active, in[threadIdx.x]);
+  // CHECK-DAG: warp-functions.cu:[[@LINE-1]]:19: error: the warp-level function '__match_any_sync' is not supported in device code yet
+  out[threadIdx.x] = same;
 }
 
 int main() { return 0; }

@@ -78,6 +78,26 @@ __global__ void warpSync(int *data) {
   }
 }
 
+// A shuffle in the first warp: the value passes through the shared warp
+// exchange area between two warp barriers, never a block barrier.
+// CHECK-LABEL: .visible .entry _Z8warpShflPf(
+// CHECK: .shared .align {{[0-9]+}} .b8 __cucpu_shared_{{.*}}[8192];
+// CHECK: st.shared.b32
+// CHECK: bar.warp.sync -1;
+// CHECK: ld.shared.b32
+// CHECK: bar.warp.sync -1;
+// CHECK-NOT: bar.sync
+// CHECK: ret;
+__global__ void warpShfl(float *data) {
+  int t = threadIdx.x;
+  if (t < 32) {
+    float v = data[t];
+    for (int offset = 16; offset > 0; offset /= 2)
+      v += __shfl_down_sync(0xffffffffu, v, offset);
+    data[t] = v;
+  }
+}
+
 // Device printf is the PTX system call vprintf.
 // CHECK-LABEL: .visible .entry _Z5printi(
 // CHECK: call.uni (retval0), vprintf,
