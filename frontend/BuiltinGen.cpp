@@ -342,6 +342,15 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
     result = convertScalar(negative, mod.ast.BoolTy, call->getType(), where);
     return true;
   }
+  if (fn == "readcyclecounter") {
+    // x86's time-stamp counter; NVPTX reads %clock64.
+    result = LLVM::CallIntrinsicOp::create(
+                 builder, l, builder.getI64Type(),
+                 builder.getStringAttr("llvm.readcyclecounter"),
+                 mlir::ValueRange{})
+                 .getResult(0);
+    return true;
+  }
   if (fn == "expect") {
     emitArgs();
     result = args[0];

@@ -346,6 +346,42 @@ CUCPU_DEVICE unsigned __sad(int x, int y, unsigned z) {
 CUCPU_DEVICE unsigned __usad(unsigned x, unsigned y, unsigned z) {
   return (x > y ? x - y : y - x) + z;
 }
+// Byte n of the result is the byte of y:x (x the low half) that the low
+// three bits of the selector's nibble n name.
+CUCPU_DEVICE unsigned __byte_perm(unsigned x, unsigned y, unsigned s) {
+  unsigned long long bytes = ((unsigned long long)y << 32) | x;
+  unsigned r = 0;
+  for (int n = 0; n < 4; ++n)
+    r |= (unsigned)((bytes >> (((s >> (4 * n)) & 7) * 8)) & 0xffu) << (8 * n);
+  return r;
+}
+// Shifts of the 64-bit hi:lo, keeping the high (left) or low (right) half;
+// the shift is taken modulo 32, or for the _c forms clamped to 32.
+CUCPU_DEVICE unsigned __funnelshift_l(unsigned lo, unsigned hi, unsigned s) {
+  unsigned long long v = ((unsigned long long)hi << 32) | lo;
+  return (unsigned)((v << (s & 31)) >> 32);
+}
+CUCPU_DEVICE unsigned __funnelshift_lc(unsigned lo, unsigned hi, unsigned s) {
+  unsigned long long v = ((unsigned long long)hi << 32) | lo;
+  return (unsigned)((v << (s < 32 ? s : 32)) >> 32);
+}
+CUCPU_DEVICE unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned s) {
+  unsigned long long v = ((unsigned long long)hi << 32) | lo;
+  return (unsigned)(v >> (s & 31));
+}
+CUCPU_DEVICE unsigned __funnelshift_rc(unsigned lo, unsigned hi, unsigned s) {
+  unsigned long long v = ((unsigned long long)hi << 32) | lo;
+  return (unsigned)(v >> (s < 32 ? s : 32));
+}
+
+// Cycle counters: the CPU's time-stamp counter, the GPU's %clock64.
+CUCPU_DEVICE long long clock64(void) {
+  return (long long)__builtin_readcyclecounter();
+}
+CUCPU_DEVICE clock_t clock(void) { return (clock_t)clock64(); }
+// A hint to wait: nothing to wait for on a CPU, and correct code may not rely
+// on the wait.
+CUCPU_DEVICE void __nanosleep(unsigned ns) { (void)ns; }
 
 // min, max and abs for every integer type, as CUDA declares them.
 #define CUCPU_MINMAX(T)                                                        \

@@ -98,6 +98,11 @@ __global__ void warpShfl(float *data) {
   }
 }
 
+// clock64() reads the SM's cycle counter.
+// CHECK-LABEL: .visible .entry _Z6cyclesPx(
+// CHECK: mov.u64 %rd{{[0-9]+}}, %clock64;
+__global__ void cycles(long long *out) { out[threadIdx.x] = clock64(); }
+
 // Device printf is the PTX system call vprintf.
 // CHECK-LABEL: .visible .entry _Z5printi(
 // CHECK: call.uni (retval0), vprintf,

@@ -1,0 +1,143 @@
+//===- cooperative_groups.h - Thread blocks and tiles for cucpu -*- C++ -*-===//
+//
+// Part of cucpu. The cooperative groups that live within one block: the
+// thread block and its static tiles (thread_block_tile<N> from
+// tiled_partition<N>), written over the functions cucpu translates
+// (__syncthreads, __syncwarp, the warp shuffles and votes). Groups spanning
+// the grid or several devices (this_grid, grid sync), coalesced groups and
+// tiles of a size known only at run time are not declared: a program that
+// uses them gets clang's error at the use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUCPU_COOPERATIVE_GROUPS_H
+#define CUCPU_COOPERATIVE_GROUPS_H
+
+#if defined(__CUDA__)
+
+#include "cuda_runtime.h"
+
+namespace cooperative_groups {
+
+namespace details {
+/// The calling thread's linear index in its block, the order in which CUDA
+/// forms warps and tiles.
+static __device__ __inline__ unsigned blockThreadRank() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+static __device__ __inline__ unsigned blockThreadCount() {
+  return blockDim.x * blockDim.y * blockDim.z;
+}
+} // namespace details
+
+/// All threads of the block.
+class thread_block {
+public:
+  __device__ void sync() const { __syncthreads(); }
+  __device__ unsigned long long thread_rank() const {
+    return details::blockThreadRank();
+  }
+  __device__ unsigned long long num_threads() const {
+    return details::blockThreadCount();
+  }
+  __device__ unsigned size() const { return details::blockThreadCount(); }
+  __device__ dim3 group_index() const {
+    return dim3(blockIdx.x, blockIdx.y, blockIdx.z);
+  }
+  __device__ dim3 thread_index() const {
+    return dim3(threadIdx.x, threadIdx.y, threadIdx.z);
+  }
+  __device__ dim3 group_dim() const {
+    return dim3(blockDim.x, blockDim.y, blockDim.z);
+  }
+  __device__ dim3 dim_threads() const { return group_dim(); }
+};
+
+static __device__ __inline__ thread_block this_thread_block() {
+  return thread_block();
+}
+
+/// `Size` consecutive threads of the block (a power of two up to 32): a warp
+/// or a part of one.
+template <unsigned Size> class thread_block_tile {
+  static_assert(Size > 0 && Size <= 32 && (Size & (Size - 1)) == 0,
+                "a thread_block_tile has a power-of-two size up to 32");
+
+  /// The lanes of the calling thread's tile, as a warp-wide mask.
+  __device__ static unsigned laneMask() {
+    unsigned lane = details::blockThreadRank() % 32;
+    unsigned bits = Size == 32 ? 0xffffffffu : (1u << Size) - 1;
+    return bits << (lane & ~(Size - 1));
+  }
+  /// A warp-wide ballot restricted to the tile, as bits of tile ranks.
+  __device__ static unsigned tileBallot(int predicate) {
+    unsigned lane = details::blockThreadRank() % 32;
+    unsigned bits = __ballot_sync(laneMask(), predicate);
+    bits >>= lane & ~(Size - 1);
+    return Size == 32 ? bits : bits & ((1u << Size) - 1);
+  }
+
+public:
+  __device__ void sync() const { __syncwarp(laneMask()); }
+  __device__ unsigned long long thread_rank() const {
+    return details::blockThreadRank() % Size;
+  }
+  __device__ unsigned long long num_threads() const { return Size; }
+  __device__ unsigned size() const { return Size; }
+  /// The tile's index among the block's tiles, and their number.
+  __device__ unsigned long long meta_group_rank() const {
+    return details::blockThreadRank() / Size;
+  }
+  __device__ unsigned long long meta_group_size() const {
+    return (details::blockThreadCount() + Size - 1) / Size;
+  }
+
+  template <class T> __device__ T shfl(T var, int srcRank) const {
+    return __shfl_sync(laneMask(), var, srcRank, Size);
+  }
+  template <class T> __device__ T shfl_up(T var, unsigned delta) const {
+    return __shfl_up_sync(laneMask(), var, delta, Size);
+  }
+  template <class T> __device__ T shfl_down(T var, unsigned delta) const {
+    return __shfl_down_sync(laneMask(), var, delta, Size);
+  }
+  template <class T> __device__ T shfl_xor(T var, unsigned laneMask) const {
+    return __shfl_xor_sync(thread_block_tile::laneMask(), var, (int)laneMask,
+                           Size);
+  }
+
+  __device__ unsigned ballot(int predicate) const {
+    return tileBallot(predicate);
+  }
+  __device__ int any(int predicate) const { return tileBallot(predicate) != 0; }
+  __device__ int all(int predicate) const {
+    unsigned ranks = Size == 32 ? 0xffffffffu : (1u << Size) - 1;
+    return tileBallot(predicate) == ranks;
+  }
+};
+
+/// The block cut into tiles of `Size` threads.
+template <unsigned Size>
+static __device__ __inline__ thread_block_tile<Size>
+tiled_partition(const thread_block &) {
+  return thread_block_tile<Size>();
+}
+/// A tile cut into smaller tiles.
+template <unsigned Size, unsigned ParentSize>
+static __device__ __inline__ thread_block_tile<Size>
+tiled_partition(const thread_block_tile<ParentSize> &) {
+  static_assert(Size <= ParentSize, "a tile is cut into smaller tiles");
+  return thread_block_tile<Size>();
+}
+
+static __device__ __inline__ void sync(const thread_block &g) { g.sync(); }
+template <unsigned Size>
+static __device__ __inline__ void sync(const thread_block_tile<Size> &g) {
+  g.sync();
+}
+
+} // namespace cooperative_groups
+
+#endif // defined(__CUDA__)
+
+#endif // CUCPU_COOPERATIVE_GROUPS_H
