@@ -191,14 +191,14 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
        name == "__all_sync" || name == "__reduce_add_sync" ||
        name == "__reduce_min_sync" || name == "__reduce_max_sync" ||
        name == "__reduce_and_sync" || name == "__reduce_or_sync" ||
-       name == "__reduce_xor_sync")) {
+       name == "__reduce_xor_sync" || name == "__match_any_sync" ||
+       name == "__match_all_sync")) {
     result = emitWarpReduction(call, name);
     return true;
   }
   // Which threads are active cannot be known from the IR, where a divergent
   // branch is only a condition of each thread.
-  if (!callee->hasBody() &&
-      (name == "__activemask" || name.starts_with("__match_"))) {
+  if (!callee->hasBody() && name == "__activemask") {
     mod.unsupported(where, "the warp-level function '" + name.str() + "'");
     result = undefValue(call->getType(), where);
     return true;

@@ -84,8 +84,9 @@ public:
   /// value of another lane of the warp (WarpGen.cpp).
   mlir::Value emitWarpShuffle(const clang::CallExpr *call,
                               llvm::StringRef name);
-  /// __ballot_sync, __any_sync, __all_sync and the __reduce_*_sync
-  /// functions: one value combined over the lanes of a mask (WarpGen.cpp).
+  /// __ballot_sync, __any_sync, __all_sync, __match_any_sync,
+  /// __match_all_sync and the __reduce_*_sync functions: one value combined
+  /// over the lanes of a mask (WarpGen.cpp).
   mlir::Value emitWarpReduction(const clang::CallExpr *call,
                                 llvm::StringRef name);
   /// A failed assert: the runtime prints it with the thread's indices.

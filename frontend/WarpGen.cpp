@@ -86,7 +86,9 @@ enum class LaneCombine {
   MaxUnsigned,
   And,
   Or,
-  Xor
+  Xor,
+  /// The bits of the lanes whose value equals the caller's.
+  Equal
 };
 
 } // namespace
@@ -191,11 +193,31 @@ Value FunctionGen::emitWarpReduction(const CallExpr *call, StringRef name) {
                     unsignedLongLong, where);
   WarpPosition p = warpPosition(builder, l);
 
-  // Votes are an or of each lane's bit; the reductions combine the values.
-  bool vote = !name.starts_with("__reduce_");
+  // Votes are an or of each lane's bit; the reductions combine the values;
+  // matches compare each lane's value with the caller's, as bits.
+  bool vote = !name.starts_with("__reduce_") && !name.starts_with("__match_");
   Value contribution;
+  Value matchResult;
   LaneCombine combine = LaneCombine::Or;
-  if (vote) {
+  if (name.starts_with("__match_")) {
+    QualType valueType = call->getArg(1)->getType();
+    uint64_t size = mod.sizeOf(valueType);
+    if (!valueType->isScalarType() || valueType->isPointerType() ||
+        (size != 4 && size != 8)) {
+      mod.unsupported(where, "'" + name.str() + "' of a value of type '" +
+                                 valueType.getAsString() + "'");
+      return undefValue(call->getType(), where);
+    }
+    contribution = emitScalar(call->getArg(1));
+    if (isa<mlir::FloatType>(contribution.getType()))
+      contribution = arith::BitcastOp::create(
+          builder, l, builder.getIntegerType(size * 8), contribution);
+    if (size != 8)
+      contribution = arith::ExtUIOp::create(builder, l, i64, contribution);
+    if (name == "__match_all_sync")
+      matchResult = emitScalar(call->getArg(2));
+    combine = LaneCombine::Equal;
+  } else if (vote) {
     Value predicate =
         arith::ExtUIOp::create(builder, l, i64, emitCondition(call->getArg(1)));
     contribution = arith::ShLIOp::create(builder, l, predicate, p.lane);
@@ -229,13 +251,15 @@ Value FunctionGen::emitWarpReduction(const CallExpr *call, StringRef name) {
   Value zero = i64Constant(0, where);
   Value one = i64Constant(1, where);
   Value ownBit = arith::ShLIOp::create(builder, l, one, p.lane);
+  // A match collects bits, starting with the caller's own.
+  Value initial = combine == LaneCombine::Equal ? ownBit : contribution;
   Value lowerBound = mlir::arith::ConstantIndexOp::create(builder, l, 0);
   Value upperBound =
       mlir::arith::ConstantIndexOp::create(builder, l, kWarpSize);
   Value step = mlir::arith::ConstantIndexOp::create(builder, l, 1);
   auto loop = mlir::scf::ForOp::create(
       builder, l, lowerBound, upperBound, step,
-      mlir::ValueRange{contribution, ownBit},
+      mlir::ValueRange{initial, ownBit},
       [&](mlir::OpBuilder &b, mlir::Location bl, Value laneIndex,
           mlir::ValueRange carried) {
         Value lane = arith::IndexCastUIOp::create(b, bl, i64, laneIndex);
@@ -255,6 +279,7 @@ Value FunctionGen::emitWarpReduction(const CallExpr *call, StringRef name) {
             b, bl, i64, exchangeSlot(b, bl, exchange, readThread),
             kWarpExchangeSlotBytes);
         Value acc = carried[0];
+        Value laneBit = arith::ShLIOp::create(b, bl, one, lane);
         Value combined;
         switch (combine) {
         case LaneCombine::Add:
@@ -281,9 +306,15 @@ Value FunctionGen::emitWarpReduction(const CallExpr *call, StringRef name) {
         case LaneCombine::Xor:
           combined = arith::XOrIOp::create(b, bl, acc, laneValue);
           break;
+        case LaneCombine::Equal:
+          combined = arith::SelectOp::create(
+              b, bl,
+              arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq,
+                                    laneValue, contribution),
+              arith::OrIOp::create(b, bl, acc, laneBit).getResult(), acc);
+          break;
         }
         Value nextAcc = arith::SelectOp::create(b, bl, member, combined, acc);
-        Value laneBit = arith::ShLIOp::create(b, bl, one, lane);
         Value nextMembers = arith::SelectOp::create(
             b, bl, member,
             arith::OrIOp::create(b, bl, carried[1], laneBit).getResult(),
@@ -295,6 +326,18 @@ Value FunctionGen::emitWarpReduction(const CallExpr *call, StringRef name) {
 
   Value combined = loop.getResult(0);
   Value members = loop.getResult(1);
+  if (name == "__match_all_sync") {
+    // The mask when every lane holds the caller's value, else 0; the
+    // predicate says which.
+    Value allEqual = arith::CmpIOp::create(
+        builder, l, arith::CmpIPredicate::eq, combined, members);
+    LLVM::StoreOp::create(builder, l,
+                          arith::ExtUIOp::create(builder, l, i32, allEqual),
+                          matchResult, 4);
+    return arith::SelectOp::create(
+        builder, l, allEqual, arith::TruncIOp::create(builder, l, i32, mask),
+        intConstant(i32, 0, where));
+  }
   if (name == "__any_sync" || name == "__all_sync") {
     Value test =
         arith::CmpIOp::create(builder, l,

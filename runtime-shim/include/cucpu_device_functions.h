@@ -29,10 +29,10 @@ template <class T> static __device__ __inline__ T __ldg(const T *p) {
 
 __device__ void __syncthreads(void);
 // Warp-level functions. __syncwarp synchronizes (at least) the warp. The
-// shuffles, votes and reductions are recognized by name: the frontend turns
-// each into an exchange through block-shared memory. __activemask and the
-// __match functions are declared so that programs using them get a clear
-// error from the frontend rather than an unknown name.
+// shuffles, votes, matches and reductions are recognized by name: the
+// frontend turns each into an exchange through block-shared memory.
+// __activemask is declared so that programs using it get a clear error from
+// the frontend rather than an unknown name.
 __device__ void __syncwarp(unsigned mask = 0xffffffffu);
 __device__ unsigned __activemask(void);
 __device__ unsigned __ballot_sync(unsigned mask, int predicate);
@@ -58,6 +58,41 @@ CUCPU_SHUFFLES(unsigned long long)
 CUCPU_SHUFFLES(float)
 CUCPU_SHUFFLES(double)
 #undef CUCPU_SHUFFLES
+// The forms before CUDA 9, without a mask: the whole warp takes part.
+#define CUCPU_LEGACY_SHUFFLES(T)                                               \
+  static __device__ __inline__ T __shfl(T var, int srcLane, int width = 32) {  \
+    return __shfl_sync(0xffffffffu, var, srcLane, width);                      \
+  }                                                                            \
+  static __device__ __inline__ T __shfl_up(T var, unsigned delta,              \
+                                           int width = 32) {                   \
+    return __shfl_up_sync(0xffffffffu, var, delta, width);                     \
+  }                                                                            \
+  static __device__ __inline__ T __shfl_down(T var, unsigned delta,            \
+                                             int width = 32) {                 \
+    return __shfl_down_sync(0xffffffffu, var, delta, width);                   \
+  }                                                                            \
+  static __device__ __inline__ T __shfl_xor(T var, int laneMask,               \
+                                            int width = 32) {                  \
+    return __shfl_xor_sync(0xffffffffu, var, laneMask, width);                 \
+  }
+CUCPU_LEGACY_SHUFFLES(int)
+CUCPU_LEGACY_SHUFFLES(unsigned)
+CUCPU_LEGACY_SHUFFLES(long)
+CUCPU_LEGACY_SHUFFLES(unsigned long)
+CUCPU_LEGACY_SHUFFLES(long long)
+CUCPU_LEGACY_SHUFFLES(unsigned long long)
+CUCPU_LEGACY_SHUFFLES(float)
+CUCPU_LEGACY_SHUFFLES(double)
+#undef CUCPU_LEGACY_SHUFFLES
+static __device__ __inline__ unsigned __ballot(int predicate) {
+  return __ballot_sync(0xffffffffu, predicate);
+}
+static __device__ __inline__ int __any(int predicate) {
+  return __any_sync(0xffffffffu, predicate);
+}
+static __device__ __inline__ int __all(int predicate) {
+  return __all_sync(0xffffffffu, predicate);
+}
 // Reductions over the lanes of a mask (compute capability 8.0).
 __device__ unsigned __reduce_add_sync(unsigned mask, unsigned value);
 __device__ int __reduce_add_sync(unsigned mask, int value);

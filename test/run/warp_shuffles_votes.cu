@@ -112,6 +112,20 @@ __global__ void votes(const int *in, unsigned *ballot, int *any, int *all,
   xors[t] = __reduce_xor_sync(0xffffffffu, (unsigned)v);
 }
 
+// Matches (lanes holding equal values), and the forms before CUDA 9.
+__global__ void matches(const int *in, unsigned *any, unsigned *all,
+                        int *allPred, unsigned *anyDouble, int *legacy) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int v = in[t] % 3;
+  any[t] = __match_any_sync(0xffffffffu, v);
+  anyDouble[t] = __match_any_sync(0xffffffffu, (double)(v == 1) * 0.5);
+  int same = threadIdx.x / 32 == 1 ? 7 : v;
+  all[t] = __match_all_sync(0xffffffffu, same, &allPred[t]);
+  legacy[t] = __shfl_down(in[t], 1) + __shfl_xor(in[t], 4) * 1000 +
+              (int)(__ballot(in[t] > 0) & 1) * 1000000 +
+              __any(in[t] > 95) * 10000000 + __all(in[t] > -100) * 100000000;
+}
+
 // A 2D block: warps are taken from the linear thread index. A block of 48
 // threads has a partial second warp, whose missing lanes do not vote.
 __global__ void layout(int *linear, unsigned *ballot) {
@@ -304,6 +318,46 @@ int main() {
       expect("reduce or", i, ors[i], wantOr);
       expect("reduce and", i, ands[i], wantAnd);
       expect("reduce xor", i, xors[i], wantXor);
+    }
+  }
+
+  // Matches and the forms before CUDA 9.
+  {
+    unsigned *dany = device<unsigned>(n), *dall = device<unsigned>(n),
+             *danyDouble = device<unsigned>(n);
+    int *dpred = device<int>(n), *dlegacy = device<int>(n);
+    matches<<<blocks, threads>>>(din, dany, dall, dpred, danyDouble, dlegacy);
+    static unsigned any[n], all[n], anyDouble[n];
+    static int pred[n], legacy[n];
+    fetch(any, dany, n);
+    fetch(all, dall, n);
+    fetch(anyDouble, danyDouble, n);
+    fetch(pred, dpred, n);
+    fetch(legacy, dlegacy, n);
+    for (int i = 0; i < n; ++i) {
+      int lane = i % kWarp, base = i - lane;
+      unsigned wantAny = 0, wantAnyDouble = 0;
+      for (int l = 0; l < kWarp; ++l) {
+        wantAny |= (unsigned)(in[base + l] % 3 == in[i] % 3) << l;
+        wantAnyDouble |= (unsigned)((in[base + l] % 3 == 1) == (in[i] % 3 == 1))
+                         << l;
+      }
+      // The second warp of each block holds 7 everywhere; the others differ.
+      bool uniform = (i % threads) / kWarp == 1;
+      expect("match any", i, any[i], wantAny);
+      expect("match any of doubles", i, anyDouble[i], wantAnyDouble);
+      expect("match all", i, all[i], uniform ? 0xffffffffu : 0u);
+      expect("match all predicate", i, pred[i], uniform ? 1 : 0);
+      int down = lane + 1 < kWarp ? in[i + 1] : in[i];
+      int ballot = 0, anyBig = 0, allAbove = 1;
+      ballot = in[base] > 0;
+      for (int l = 0; l < kWarp; ++l) {
+        anyBig |= in[base + l] > 95;
+        allAbove &= in[base + l] > -100;
+      }
+      expect("legacy", i, legacy[i],
+             down + in[base + (lane ^ 4)] * 1000 + ballot * 1000000 +
+                 anyBig * 10000000 + allAbove * 100000000);
     }
   }
 
