@@ -708,12 +708,10 @@ LValue FunctionGen::emitLValue(const Expr *e) {
       mod.unsupported(where, "a static data member");
       return {undefValue(mod.ast.VoidPtrTy, where), type};
     }
-    if (field->isBitField()) {
-      mod.unsupported(where, "a bit-field");
-      return {undefValue(mod.ast.VoidPtrTy, where), type};
-    }
     Value base = member->isArrow() ? emitScalar(member->getBase())
                                    : emitLValue(member->getBase()).addr;
+    if (field->isBitField())
+      return bitFieldLValue(base, field, where);
     if (mod.containsLongDouble(field->getParent()))
       mod.unsupported(where, "long double (the device and the host lay it "
                              "out differently)");
@@ -884,6 +882,13 @@ void FunctionGen::emitAggregateInto(const Expr *e, Value dest) {
           break;
         if (record->isUnion() && list->getInitializedFieldInUnion() != field)
           continue;
+        // An unnamed bit-field takes no initializer.
+        if (field->isUnnamedBitField())
+          continue;
+        if (field->isBitField()) {
+          emitInitInto(list->getInit(i++), bitFieldLValue(dest, field, where));
+          continue;
+        }
         int64_t offset = layout.getFieldOffset(field->getFieldIndex()) / 8;
         emitInitInto(list->getInit(i++),
                      {byteOffset(dest, offset, where), field->getType()});

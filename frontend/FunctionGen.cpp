@@ -152,7 +152,7 @@ void FunctionGen::emitConstructorInitializers(const CXXConstructorDecl *ctor) {
       emitAggregateInto(init->getInit(), byteOffset(thisPtr, offset, where));
     } else if (const FieldDecl *field = init->getMember()) {
       if (field->isBitField()) {
-        mod.unsupported(where, "a bit-field");
+        emitInitInto(init->getInit(), bitFieldLValue(thisPtr, field, where));
         continue;
       }
       int64_t offset = layout.getFieldOffset(field->getFieldIndex()) / 8;
@@ -180,8 +180,59 @@ Value FunctionGen::undefValue(QualType type, SourceLocation where) {
   return LLVM::UndefOp::create(builder, loc(where), t);
 }
 
+LValue FunctionGen::bitFieldLValue(Value record, const FieldDecl *field,
+                                   SourceLocation where) {
+  const ASTRecordLayout &layout =
+      mod.ast.getASTRecordLayout(field->getParent());
+  uint64_t bit = layout.getFieldOffset(field->getFieldIndex());
+  LValue lv{byteOffset(record, bit / 8, where), field->getType()};
+  lv.bitField = field;
+  lv.bitShift = bit % 8;
+  return lv;
+}
+
+namespace {
+/// The integer covering the bytes a bit-field's bits touch (i24 for a field
+/// spanning three bytes: LLVM loads and stores exactly those bytes, so
+/// nothing past the record is touched).
+mlir::IntegerType bitFieldStorageType(mlir::MLIRContext *ctx, unsigned shift,
+                                      unsigned width) {
+  return mlir::IntegerType::get(ctx, llvm::alignTo(shift + width, 8));
+}
+} // namespace
+
 Value FunctionGen::load(LValue lv, SourceLocation where) {
   mlir::Location l = loc(where);
+  if (lv.bitField) {
+    unsigned width = lv.bitField->getBitWidthValue();
+    auto storageType = bitFieldStorageType(mod.ctx, lv.bitShift, width);
+    auto fieldType = cast<mlir::IntegerType>(mod.memoryType(lv.type, where));
+    Value bits = LLVM::LoadOp::create(builder, l, storageType, lv.addr, 1,
+                                      lv.type.isVolatileQualified());
+    // Move the field to the top of the storage, then down to bit 0, with
+    // its sign where the field's type has one.
+    unsigned storageWidth = storageType.getWidth();
+    unsigned top = storageWidth - lv.bitShift - width;
+    if (top != 0)
+      bits = arith::ShLIOp::create(builder, l, bits,
+                                   intConstant(storageType, top, where));
+    Value down = intConstant(storageType, storageWidth - width, where);
+    bool isSigned = lv.type->isSignedIntegerOrEnumerationType();
+    if (storageWidth != width)
+      bits = isSigned
+                 ? arith::ShRSIOp::create(builder, l, bits, down).getResult()
+                 : arith::ShRUIOp::create(builder, l, bits, down).getResult();
+    if (storageWidth > fieldType.getWidth())
+      bits = arith::TruncIOp::create(builder, l, fieldType, bits);
+    else if (storageWidth < fieldType.getWidth())
+      bits =
+          isSigned
+              ? arith::ExtSIOp::create(builder, l, fieldType, bits).getResult()
+              : arith::ExtUIOp::create(builder, l, fieldType, bits).getResult();
+    if (lv.type->isBooleanType())
+      bits = arith::TruncIOp::create(builder, l, builder.getI1Type(), bits);
+    return bits;
+  }
   Value v = LLVM::LoadOp::create(builder, l, mod.memoryType(lv.type, where),
                                  lv.addr, mod.alignOf(lv.type),
                                  lv.type.isVolatileQualified());
@@ -194,6 +245,35 @@ void FunctionGen::store(Value v, LValue lv, SourceLocation where) {
   mlir::Location l = loc(where);
   if (lv.type->isBooleanType())
     v = arith::ExtUIOp::create(builder, l, builder.getI8Type(), v);
+  if (lv.bitField) {
+    // Read the bytes the field touches, replace its bits, write them back.
+    unsigned width = lv.bitField->getBitWidthValue();
+    auto storageType = bitFieldStorageType(mod.ctx, lv.bitShift, width);
+    unsigned valueWidth = v.getType().getIntOrFloatBitWidth();
+    if (valueWidth > storageType.getWidth())
+      v = arith::TruncIOp::create(builder, l, storageType, v);
+    else if (valueWidth < storageType.getWidth())
+      v = arith::ExtUIOp::create(builder, l, storageType, v);
+    llvm::APInt fieldMask = llvm::APInt::getBitsSet(
+        storageType.getWidth(), lv.bitShift, lv.bitShift + width);
+    Value mask = arith::ConstantOp::create(
+        builder, l, storageType,
+        builder.getIntegerAttr(storageType, fieldMask));
+    Value keep = arith::ConstantOp::create(
+        builder, l, storageType,
+        builder.getIntegerAttr(storageType, ~fieldMask));
+    if (lv.bitShift != 0)
+      v = arith::ShLIOp::create(builder, l, v,
+                                intConstant(storageType, lv.bitShift, where));
+    v = arith::AndIOp::create(builder, l, v, mask);
+    bool isVolatile = lv.type.isVolatileQualified();
+    Value old =
+        LLVM::LoadOp::create(builder, l, storageType, lv.addr, 1, isVolatile);
+    Value kept = arith::AndIOp::create(builder, l, old, keep);
+    LLVM::StoreOp::create(builder, l, arith::OrIOp::create(builder, l, kept, v),
+                          lv.addr, 1, isVolatile);
+    return;
+  }
   LLVM::StoreOp::create(builder, l, v, lv.addr, mod.alignOf(lv.type),
                         lv.type.isVolatileQualified());
 }

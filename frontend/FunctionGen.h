@@ -26,6 +26,11 @@ namespace cucpu {
 struct LValue {
   mlir::Value addr;
   clang::QualType type;
+  /// For a bit-field: the field, and where its bits start. `addr` is then the
+  /// field's first byte and `bitShift` the position of its lowest bit in it;
+  /// loads and stores read and write the bytes the field's bits touch.
+  const clang::FieldDecl *bitField = nullptr;
+  unsigned bitShift = 0;
 };
 
 class FunctionGen {
@@ -59,6 +64,9 @@ public:
 
   mlir::Value convertScalar(mlir::Value v, clang::QualType from,
                             clang::QualType to, clang::SourceLocation where);
+  /// The lvalue of `field`, a bit-field of the record at `record`.
+  LValue bitFieldLValue(mlir::Value record, const clang::FieldDecl *field,
+                        clang::SourceLocation where);
   mlir::Value load(LValue lv, clang::SourceLocation where);
   void store(mlir::Value v, LValue lv, clang::SourceLocation where);
 

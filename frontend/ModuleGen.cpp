@@ -274,8 +274,22 @@ bool writeBytes(ASTContext &ast, const APValue &value, QualType type,
       }
     }
     for (const FieldDecl *field : record->fields()) {
-      if (field->isBitField())
-        return false;
+      if (field->isBitField()) {
+        // Little-endian: bit k of the record is bit k % 8 of byte k / 8.
+        const APValue &bits = value.getStructField(field->getFieldIndex());
+        if (field->isUnnamedBitField() || !bits.isInt())
+          continue;
+        uint64_t first = layout.getFieldOffset(field->getFieldIndex());
+        unsigned width = field->getBitWidthValue();
+        llvm::APInt fieldBits = bits.getInt().zextOrTrunc(width);
+        for (unsigned k = 0; k < width; ++k) {
+          uint64_t bit = first + k;
+          uint8_t mask = uint8_t(1u << (bit % 8));
+          out[bit / 8] =
+              fieldBits[k] ? (out[bit / 8] | mask) : (out[bit / 8] & ~mask);
+        }
+        continue;
+      }
       uint64_t offset = layout.getFieldOffset(field->getFieldIndex()) / 8;
       uint64_t size = ast.getTypeSizeInChars(field->getType()).getQuantity();
       if (!writeBytes(ast, value.getStructField(field->getFieldIndex()),

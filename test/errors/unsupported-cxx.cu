@@ -3,17 +3,10 @@
 // C++ constructs the frontend does not translate yet: each is an error at its
 // own location, none is a crash or silently wrong code.
 
-struct Flags {
-  unsigned ready : 1;
-  unsigned count : 7;
-};
-
 __device__ int twice(int x) { return 2 * x; }
 __device__ int sum(int n, ...) { return n; }
 
-__global__ void k(int *a, Flags *f, int n) {
-  a[1] = f->count;
-  // CHECK-DAG: unsupported-cxx.cu:[[@LINE-1]]:13: error: a bit-field is not supported in device code yet
+__global__ void k(int *a, int n) {
   int (*fn)(int) = twice;
   a[2] = fn(n);
   // CHECK-DAG: unsupported-cxx.cu:[[@LINE-2]]:20: error: the cast 'FunctionToPointerDecay' is not supported in device code yet
