@@ -393,35 +393,30 @@ mlir::LLVM::GlobalOp ModuleGen::getGlobal(const VarDecl *vd) {
   return global;
 }
 
-mlir::LLVM::GlobalOp ModuleGen::getSyncCounter() {
-  constexpr llvm::StringLiteral name = "__cucpu_sync_counter";
-  if (auto global = module.lookupSymbol<mlir::LLVM::GlobalOp>(name))
-    return global;
-  mlir::OpBuilder b(ctx);
-  b.setInsertionPointToStart(module.getBody());
-  auto type = mlir::LLVM::LLVMArrayType::get(mlir::IntegerType::get(ctx, 8), 4);
-  auto global = mlir::LLVM::GlobalOp::create(
-      b, module.getLoc(), type, /*isConstant=*/false,
-      mlir::LLVM::Linkage::Internal, name, mlir::Attribute(), 4);
-  global->setAttr(kSharedAttr, b.getStringAttr(kStaticShared));
-  return global;
-}
-
-mlir::LLVM::GlobalOp ModuleGen::getWarpExchange() {
-  constexpr llvm::StringLiteral name = "__cucpu_warp_exchange";
+mlir::LLVM::GlobalOp ModuleGen::getBlockSharedBytes(llvm::StringRef name,
+                                                    uint64_t bytes,
+                                                    uint64_t alignment) {
   if (auto global = module.lookupSymbol<mlir::LLVM::GlobalOp>(name))
     return global;
   mlir::OpBuilder b(ctx);
   b.setInsertionPointToStart(module.getBody());
   auto type =
-      mlir::LLVM::LLVMArrayType::get(mlir::IntegerType::get(ctx, 8),
-                                     kWarpExchangeSlotBytes * kMaxBlockThreads);
+      mlir::LLVM::LLVMArrayType::get(mlir::IntegerType::get(ctx, 8), bytes);
   auto global = mlir::LLVM::GlobalOp::create(
       b, module.getLoc(), type, /*isConstant=*/false,
-      mlir::LLVM::Linkage::Internal, name, mlir::Attribute(),
-      kWarpExchangeSlotBytes);
+      mlir::LLVM::Linkage::Internal, name, mlir::Attribute(), alignment);
   global->setAttr(kSharedAttr, b.getStringAttr(kStaticShared));
   return global;
+}
+
+mlir::LLVM::GlobalOp ModuleGen::getSyncCounter() {
+  return getBlockSharedBytes("__cucpu_sync_counter", 4, 4);
+}
+
+mlir::LLVM::GlobalOp ModuleGen::getWarpExchange() {
+  return getBlockSharedBytes("__cucpu_warp_exchange",
+                             kWarpExchangeSlotBytes * kMaxBlockThreads,
+                             kWarpExchangeSlotBytes);
 }
 
 mlir::LLVM::GlobalOp ModuleGen::getStringLiteral(const StringLiteral *literal) {

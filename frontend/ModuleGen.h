@@ -88,6 +88,9 @@ public:
   /// gets device storage registered under its name (the runtime writes the
   /// binding there).
   static bool isTextureReference(const clang::VarDecl *vd);
+  /// A block-shared byte array of the module, created on first use.
+  mlir::LLVM::GlobalOp getBlockSharedBytes(llvm::StringRef name, uint64_t bytes,
+                                           uint64_t alignment);
   /// A block-shared i32 used by __syncthreads_count and friends.
   mlir::LLVM::GlobalOp getSyncCounter();
   /// Block-shared slots through which warp shuffles, votes and reductions

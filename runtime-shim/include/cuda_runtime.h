@@ -281,6 +281,20 @@ static __inline__ __host__ cudaError_t cudaEventCreate(cudaEvent_t *event,
                                                       unsigned int flags) {
   return ::cudaEventCreateWithFlags(event, flags);
 }
+
+// CUDA 11's form of cudaGraphInstantiate, with the node that failed and a
+// log; CUDA 12's takes flags.
+static __inline__ __host__ cudaError_t
+cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                     cudaGraphNode_t *pErrorNode, char *pLogBuffer,
+                     size_t bufferSize) {
+  cudaError_t err = ::cudaGraphInstantiate(pGraphExec, graph, 0);
+  if (pErrorNode)
+    *pErrorNode = 0;
+  if (pLogBuffer && bufferSize > 0)
+    pLogBuffer[0] = '\0';
+  return err;
+}
 #endif // __cplusplus
 
 // Device-side functions (__syncthreads, math, atomics, ...).

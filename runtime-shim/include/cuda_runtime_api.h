@@ -172,6 +172,22 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
 cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags);
 cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int *priority);
 
+// Graphs, made by capturing the work queued on one stream.
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream,
+                                   enum cudaStreamCaptureMode mode);
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph);
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream,
+                                  enum cudaStreamCaptureStatus *pCaptureStatus);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                 unsigned long long flags CUCPU_DEFAULT(0));
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec,
+                                          cudaGraph_t graph,
+                                          unsigned long long flags
+                                              CUCPU_DEFAULT(0));
+cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
+cudaError_t cudaGraphDestroy(cudaGraph_t graph);
+
 // Events.
 cudaError_t cudaEventCreate(cudaEvent_t *event);
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);

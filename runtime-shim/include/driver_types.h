@@ -265,6 +265,7 @@ struct CUevent_st;
 struct CUfunc_st;
 struct CUgraph_st;
 struct CUgraphExec_st;
+struct CUgraphNode_st;
 struct cudaArray;
 struct cudaMipmappedArray;
 typedef struct CUstream_st *cudaStream_t;
@@ -272,6 +273,7 @@ typedef struct CUevent_st *cudaEvent_t;
 typedef struct CUfunc_st *cudaFunction_t;
 typedef struct CUgraph_st *cudaGraph_t;
 typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
 typedef struct cudaArray *cudaArray_t;
 typedef const struct cudaArray *cudaArray_const_t;
 typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
@@ -282,6 +284,24 @@ typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status,
                                      void *userData);
 typedef void (*cudaHostFn_t)(void *userData);
+
+// Stream capture into graphs.
+enum cudaStreamCaptureMode {
+  cudaStreamCaptureModeGlobal = 0,
+  cudaStreamCaptureModeThreadLocal = 1,
+  cudaStreamCaptureModeRelaxed = 2
+};
+enum cudaStreamCaptureStatus {
+  cudaStreamCaptureStatusNone = 0,
+  cudaStreamCaptureStatusActive = 1,
+  cudaStreamCaptureStatusInvalidated = 2
+};
+enum cudaGraphInstantiateFlags {
+  cudaGraphInstantiateFlagAutoFreeOnLaunch = 1,
+  cudaGraphInstantiateFlagUpload = 2,
+  cudaGraphInstantiateFlagDeviceLaunch = 4,
+  cudaGraphInstantiateFlagUseNodePriority = 8
+};
 
 struct CUuuid_st {
   char bytes[16];

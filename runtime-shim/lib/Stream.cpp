@@ -53,6 +53,8 @@ struct StreamOperation {
 struct EventRecord {
   StreamPoint point;
   std::chrono::steady_clock::time_point time;
+  /// Recorded into a graph by stream capture: it has no point of its own.
+  bool captured = false;
 };
 
 } // namespace cucpu
@@ -61,6 +63,12 @@ struct CUstream_st {
   unsigned flags = 0;
   int priority = 0;
   bool legacy = false;
+
+  // Stream capture, guarded by the scheduler's mutex: while `capture` is
+  // set, work queued on the stream goes into that graph instead of running.
+  // A capture that failed stays invalidated until cudaStreamEndCapture.
+  std::unique_ptr<CUgraph_st> capture;
+  bool captureInvalidated = false;
 
   // Guarded by the scheduler's mutex; writes of `submitted` also hold
   // `mutex`.
@@ -435,6 +443,22 @@ cudaError_t submitHeld(Scheduler &sched, std::unique_lock<std::mutex> &lock,
   std::shared_ptr<CUstream_st> s = resolveLocked(sched, handle);
   if (!s)
     return cudaErrorInvalidResourceHandle;
+  if (s->capture || s->captureInvalidated) {
+    if (s->captureInvalidated)
+      return cudaErrorStreamCaptureInvalidated;
+    // A wait for work outside the capture would make the graph depend on
+    // it: only what one stream queues is captured.
+    if (!op.after.empty()) {
+      s->capture.reset();
+      s->captureInvalidated = true;
+      return cudaErrorStreamCaptureUnsupported;
+    }
+    if (op.work)
+      s->capture->nodes.push_back({std::move(op.work), op.device});
+    if (where)
+      *where = StreamPoint();
+    return cudaSuccess;
+  }
   if (runsOnCaller(sched, s, op)) {
     StreamPoint point = runOnCaller(lock, s, std::move(op));
     if (where)
@@ -546,6 +570,19 @@ MemoryClass classify(Context &ctx, const void *p) {
 }
 
 /// Whether a stream handle is valid, for the functions below.
+/// For a call that may not be made on a capturing stream: if `handle`
+/// captures, invalidates the capture (as CUDA does) and returns true.
+bool invalidateCapture(cudaStream_t handle) {
+  Scheduler &sched = scheduler();
+  std::lock_guard<std::mutex> lock(sched.mutex);
+  std::shared_ptr<CUstream_st> s = resolveLocked(sched, handle);
+  if (!s || (!s->capture && !s->captureInvalidated))
+    return false;
+  s->capture.reset();
+  s->captureInvalidated = true;
+  return true;
+}
+
 bool knownStream(cudaStream_t handle) {
   Context &ctx = Context::get();
   std::lock_guard<std::mutex> lock(ctx.mutex);
@@ -573,6 +610,22 @@ std::shared_ptr<EventRecord> lastRecord(cudaEvent_t event) {
 cudaError_t enqueue(cudaStream_t stream, std::function<cudaError_t()> work) {
   StreamOperation op;
   op.work = std::move(work);
+  return submit(stream, std::move(op));
+}
+
+cudaError_t enqueueGraph(cudaStream_t stream,
+                         std::shared_ptr<const std::vector<GraphNode>> nodes) {
+  StreamOperation op;
+  op.device = false; // each node decides: host functions run after a fault
+  op.work = [nodes = std::move(nodes)] {
+    for (const GraphNode &node : *nodes) {
+      if (node.device && currentStickyError() != cudaSuccess)
+        continue;
+      if (cudaError_t err = node.work())
+        return err;
+    }
+    return cudaSuccess;
+  };
   return submit(stream, std::move(op));
 }
 
@@ -746,6 +799,9 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   std::vector<StreamPoint> points;
   if (!pointsOf(stream, points))
     return setError(cudaErrorInvalidResourceHandle);
+  // Captured work does not run until the graph is launched.
+  if (invalidateCapture(stream))
+    return setError(cudaErrorStreamCaptureUnsupported);
   if (cudaError_t err = checkMayWait())
     return setError(err);
   for (const StreamPoint &p : points)
@@ -757,6 +813,8 @@ cudaError_t cudaStreamQuery(cudaStream_t stream) {
   std::vector<StreamPoint> points;
   if (!pointsOf(stream, points))
     return setError(cudaErrorInvalidResourceHandle);
+  if (invalidateCapture(stream))
+    return setError(cudaErrorStreamCaptureUnsupported);
   for (const StreamPoint &p : points)
     if (!reached(p))
       return cudaErrorNotReady; // Not an error: the last error stays.
@@ -795,6 +853,10 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
   Scheduler &sched = scheduler();
   std::unique_lock<std::mutex> lock(sched.mutex);
   std::shared_ptr<EventRecord> record = event->record;
+  // Joining another stream into a capture (fork and join through events) is
+  // not supported: only one stream's work is captured.
+  if (record && record->captured)
+    return setError(cudaErrorStreamCaptureUnsupported);
   // An event never recorded has nothing to wait for.
   if (!record || !record->point.stream)
     return cudaSuccess;
@@ -832,6 +894,74 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
     return cudaSuccess;
   };
   return submit(stream, std::move(op));
+}
+
+//===----------------------------------------------------------------------===//
+// Stream capture.
+//===----------------------------------------------------------------------===//
+
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream,
+                                   cudaStreamCaptureMode mode) {
+  if (mode != cudaStreamCaptureModeGlobal &&
+      mode != cudaStreamCaptureModeThreadLocal &&
+      mode != cudaStreamCaptureModeRelaxed)
+    return setError(cudaErrorInvalidValue);
+  if (!knownStream(stream))
+    return setError(cudaErrorInvalidResourceHandle);
+  Scheduler &sched = scheduler();
+  std::lock_guard<std::mutex> lock(sched.mutex);
+  std::shared_ptr<CUstream_st> s = resolveLocked(sched, stream);
+  if (!s)
+    return setError(cudaErrorInvalidResourceHandle);
+  // As in CUDA, the legacy default stream cannot be captured: every
+  // blocking stream synchronizes with it.
+  if (s->legacy)
+    return setError(cudaErrorStreamCaptureUnsupported);
+  if (s->capture || s->captureInvalidated)
+    return setError(cudaErrorIllegalState);
+  s->capture = std::make_unique<CUgraph_st>();
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph) {
+  if (!pGraph)
+    return setError(cudaErrorInvalidValue);
+  if (!knownStream(stream))
+    return setError(cudaErrorInvalidResourceHandle);
+  std::unique_ptr<CUgraph_st> graph;
+  {
+    Scheduler &sched = scheduler();
+    std::lock_guard<std::mutex> lock(sched.mutex);
+    std::shared_ptr<CUstream_st> s = resolveLocked(sched, stream);
+    if (!s || (!s->capture && !s->captureInvalidated))
+      return setError(cudaErrorIllegalState);
+    bool invalidated = s->captureInvalidated;
+    graph = std::move(s->capture);
+    s->captureInvalidated = false;
+    if (invalidated) {
+      *pGraph = nullptr;
+      return setError(cudaErrorStreamCaptureInvalidated);
+    }
+  }
+  *pGraph = graph.release();
+  registerGraph(*pGraph);
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream,
+                                  cudaStreamCaptureStatus *pCaptureStatus) {
+  if (!pCaptureStatus)
+    return setError(cudaErrorInvalidValue);
+  if (!knownStream(stream))
+    return setError(cudaErrorInvalidResourceHandle);
+  Scheduler &sched = scheduler();
+  std::lock_guard<std::mutex> lock(sched.mutex);
+  std::shared_ptr<CUstream_st> s = resolveLocked(sched, stream);
+  *pCaptureStatus = !s                      ? cudaStreamCaptureStatusNone
+                    : s->capture            ? cudaStreamCaptureStatusActive
+                    : s->captureInvalidated ? cudaStreamCaptureStatusInvalidated
+                                            : cudaStreamCaptureStatusNone;
+  return cudaSuccess;
 }
 
 //===----------------------------------------------------------------------===//
@@ -876,6 +1006,8 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   if (cudaError_t err = submitHeld(sched, lock, stream, std::move(op), &where))
     return setError(err);
   record->point = std::move(where);
+  std::shared_ptr<CUstream_st> s = resolveLocked(sched, stream);
+  record->captured = s && s->capture;
   // A new record replaces the last one; work queued for the old one only
   // updates the old record.
   event->record = std::move(record);
@@ -887,8 +1019,11 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event) {
     return setError(cudaErrorInvalidResourceHandle);
   if (cudaError_t err = checkMayWait())
     return setError(err);
-  if (std::shared_ptr<EventRecord> record = lastRecord(event))
+  if (std::shared_ptr<EventRecord> record = lastRecord(event)) {
+    if (record->captured)
+      return setError(cudaErrorCapturedEvent);
     waitFor(record->point);
+  }
   return setError(takeAsyncError());
 }
 
@@ -896,6 +1031,8 @@ cudaError_t cudaEventQuery(cudaEvent_t event) {
   if (!knownEvent(event))
     return setError(cudaErrorInvalidResourceHandle);
   std::shared_ptr<EventRecord> record = lastRecord(event);
+  if (record && record->captured)
+    return setError(cudaErrorCapturedEvent);
   if (record && !reached(record->point))
     return cudaErrorNotReady; // Not an error: the last error stays.
   return setError(takeAsyncError());
@@ -913,6 +1050,8 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,
   std::shared_ptr<EventRecord> b = lastRecord(end);
   if (!a || !b)
     return setError(cudaErrorInvalidResourceHandle);
+  if (a->captured || b->captured)
+    return setError(cudaErrorCapturedEvent);
   if (!reached(a->point) || !reached(b->point))
     return cudaErrorNotReady; // Not an error: the last error stays.
   std::chrono::duration<double, std::milli> d = b->time - a->time;

@@ -14,9 +14,12 @@
 #ifndef CUCPU_RT_STREAM_H
 #define CUCPU_RT_STREAM_H
 
+#include "Graph.h"
 #include "cuda_runtime_api.h"
 
 #include <functional>
+#include <memory>
+#include <vector>
 
 namespace cucpu {
 
@@ -27,6 +30,12 @@ namespace cucpu {
 /// cudaError_t; a failure becomes the error reported by the next
 /// synchronizing call. Errors are also recorded as the thread's last error.
 cudaError_t enqueue(cudaStream_t stream, std::function<cudaError_t()> work);
+
+/// Queues the nodes of an executable graph on stream as one operation that
+/// runs them in their order; a node's error ends it and is reported as that
+/// of other asynchronous work. The caller has validated the stream handle.
+cudaError_t enqueueGraph(cudaStream_t stream,
+                         std::shared_ptr<const std::vector<GraphNode>> nodes);
 
 /// As enqueue(), then waits for the work to finish; for work that reads
 /// memory of the caller that is gone once the call returns.

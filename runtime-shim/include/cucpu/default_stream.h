@@ -64,6 +64,14 @@ cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t stream, cudaHostFn_t fn,
                                     void *userData);
 cudaError_t cudaEventRecord_ptsz(cudaEvent_t event,
                                  cudaStream_t stream CUCPU_PT_DEFAULT(0));
+cudaError_t cudaStreamBeginCapture_ptsz(cudaStream_t stream,
+                                        enum cudaStreamCaptureMode mode);
+cudaError_t cudaStreamEndCapture_ptsz(cudaStream_t stream, cudaGraph_t *pGraph);
+cudaError_t
+cudaStreamIsCapturing_ptsz(cudaStream_t stream,
+                           enum cudaStreamCaptureStatus *pCaptureStatus);
+cudaError_t cudaGraphLaunch_ptsz(cudaGraphExec_t graphExec,
+                                 cudaStream_t stream);
 cudaError_t cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p,
                                    cudaStream_t stream CUCPU_PT_DEFAULT(0));
 cudaError_t cudaMemset2DAsync_ptsz(void *devPtr, size_t pitch, int value,
@@ -118,6 +126,10 @@ cudaError_t cudaMemcpyFromSymbol_ptds(
 #define cudaStreamAddCallback cudaStreamAddCallback_ptsz
 #define cudaLaunchHostFunc cudaLaunchHostFunc_ptsz
 #define cudaEventRecord cudaEventRecord_ptsz
+#define cudaStreamBeginCapture cudaStreamBeginCapture_ptsz
+#define cudaStreamEndCapture cudaStreamEndCapture_ptsz
+#define cudaStreamIsCapturing cudaStreamIsCapturing_ptsz
+#define cudaGraphLaunch cudaGraphLaunch_ptsz
 #define cudaMemcpy3DAsync cudaMemcpy3DAsync_ptsz
 #define cudaMemset2DAsync cudaMemset2DAsync_ptsz
 #define cudaMemset3DAsync cudaMemset3DAsync_ptsz

@@ -27,6 +27,12 @@ bool bind(void *handle, Fn &slot, const char *name, std::string &reason) {
   return false;
 }
 
+/// Looks up an entry point the runtime can do without; null if missing.
+template <typename Fn>
+void bindOptional(void *handle, Fn &slot, const char *name) {
+  slot = reinterpret_cast<Fn>(dlsym(handle, name));
+}
+
 LoadedDriver load() {
   LoadedDriver d;
   const char *library = std::getenv("CUCPU_CUDA_DRIVER");
@@ -113,6 +119,14 @@ LoadedDriver load() {
     d.status = cudaErrorInsufficientDriver;
     return d;
   }
+  bindOptional(handle, a.cuStreamBeginCapture, "cuStreamBeginCapture_v2");
+  bindOptional(handle, a.cuStreamEndCapture, "cuStreamEndCapture");
+  bindOptional(handle, a.cuStreamIsCapturing, "cuStreamIsCapturing");
+  bindOptional(handle, a.cuGraphInstantiateWithFlags,
+               "cuGraphInstantiateWithFlags");
+  bindOptional(handle, a.cuGraphLaunch, "cuGraphLaunch");
+  bindOptional(handle, a.cuGraphExecDestroy, "cuGraphExecDestroy");
+  bindOptional(handle, a.cuGraphDestroy, "cuGraphDestroy");
   // Kernels are loaded with their module, before any work is queued, unless
   // the user chose otherwise: loading one lazily at its first launch may
   // synchronize the context (CUDA's lazy-loading notes), which would make a

@@ -121,6 +121,16 @@ struct DriverAPI {
       int *, CUfunction, int, size_t, unsigned);
   CUresult (*cuOccupancyAvailableDynamicSMemPerBlock)(size_t *, CUfunction,
                                                       int, int);
+  // Stream capture and graphs. Optional: a driver without them still loads,
+  // and the runtime's graph functions then return cudaErrorNotSupported.
+  CUresult (*cuStreamBeginCapture)(CUstream, int);
+  CUresult (*cuStreamEndCapture)(CUstream, CUgraph_st **);
+  CUresult (*cuStreamIsCapturing)(CUstream, int *);
+  CUresult (*cuGraphInstantiateWithFlags)(CUgraphExec_st **, CUgraph_st *,
+                                          unsigned long long);
+  CUresult (*cuGraphLaunch)(CUgraphExec_st *, CUstream);
+  CUresult (*cuGraphExecDestroy)(CUgraphExec_st *);
+  CUresult (*cuGraphDestroy)(CUgraph_st *);
 };
 
 /// The driver, opened and initialized on first use, or null; *status then

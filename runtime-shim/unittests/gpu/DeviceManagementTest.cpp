@@ -74,6 +74,34 @@ TEST(GPUDeviceManagement, PreferencesAreRecorded) {
   EXPECT_EQ(cudaProfilerStop(), cudaSuccess);
 }
 
+// The fake driver has no stream capture or graphs, as a driver older than
+// CUDA 11.4 lacks cuGraphInstantiateWithFlags: the runtime still loads it,
+// checks the arguments, and reports the graph functions as not supported.
+TEST(GPUDeviceManagement, GraphsNeedTheDriversEntryPoints) {
+  cudaStream_t stream = nullptr;
+  ASSERT_EQ(cudaStreamCreate(&stream), cudaSuccess);
+  EXPECT_EQ(cudaStreamBeginCapture(stream, (cudaStreamCaptureMode)9),
+            cudaErrorInvalidValue);
+  EXPECT_EQ(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal),
+            cudaErrorNotSupported);
+  cudaStreamCaptureStatus status;
+  EXPECT_EQ(cudaStreamIsCapturing(stream, &status), cudaErrorNotSupported);
+  EXPECT_EQ(cudaStreamIsCapturing(stream, nullptr), cudaErrorInvalidValue);
+  cudaGraph_t graph = nullptr;
+  EXPECT_EQ(cudaStreamEndCapture(stream, &graph), cudaErrorNotSupported);
+  cudaGraphExec_t exec = nullptr;
+  EXPECT_EQ(cudaGraphInstantiate(&exec, graph, 0), cudaErrorNotSupported);
+  EXPECT_EQ(cudaGraphLaunch(exec, reinterpret_cast<cudaStream_t>(0x1234)),
+            cudaErrorInvalidResourceHandle);
+  EXPECT_EQ(cudaGraphLaunch(exec, stream), cudaErrorNotSupported);
+  EXPECT_EQ(cudaGraphExecDestroy(exec), cudaErrorNotSupported);
+  EXPECT_EQ(cudaGraphDestroy(graph), cudaErrorNotSupported);
+  cudaGetLastError();
+  // The stream itself is unaffected.
+  EXPECT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  EXPECT_EQ(cudaStreamDestroy(stream), cudaSuccess);
+}
+
 TEST(GPUDeviceManagement, DevicesAndStreams) {
   int device = -1;
   cudaDeviceProp prop;
