@@ -27,6 +27,13 @@ inline bool validMemcpyKind(cudaMemcpyKind kind) {
   return kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault;
 }
 
+/// Whether mode is one of the cudaStreamCaptureMode values.
+inline bool validCaptureMode(cudaStreamCaptureMode mode) {
+  return mode == cudaStreamCaptureModeGlobal ||
+         mode == cudaStreamCaptureModeThreadLocal ||
+         mode == cudaStreamCaptureModeRelaxed;
+}
+
 /// Whether err is one of CUDA's sticky errors: a kernel's fault (a failed
 /// assert, an illegal address, ...) after which the device stays unusable
 /// until cudaDeviceReset.

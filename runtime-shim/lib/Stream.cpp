@@ -902,9 +902,7 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
 
 cudaError_t cudaStreamBeginCapture(cudaStream_t stream,
                                    cudaStreamCaptureMode mode) {
-  if (mode != cudaStreamCaptureModeGlobal &&
-      mode != cudaStreamCaptureModeThreadLocal &&
-      mode != cudaStreamCaptureModeRelaxed)
+  if (!validCaptureMode(mode))
     return setError(cudaErrorInvalidValue);
   if (!knownStream(stream))
     return setError(cudaErrorInvalidResourceHandle);

@@ -21,9 +21,7 @@ extern "C" {
 
 cudaError_t cudaStreamBeginCapture(cudaStream_t stream,
                                    cudaStreamCaptureMode mode) {
-  if (mode != cudaStreamCaptureModeGlobal &&
-      mode != cudaStreamCaptureModeThreadLocal &&
-      mode != cudaStreamCaptureModeRelaxed)
+  if (!cucpu::validCaptureMode(mode))
     return setError(cudaErrorInvalidValue);
   CUCPU_GPU_READY(api);
   CUCPU_GPU_CHECK_STREAM(stream);
