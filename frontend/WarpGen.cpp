@@ -1,4 +1,4 @@
-//===- WarpGen.cpp - Warp shuffles, votes and reductions ------------------===//
+//===- WarpGen.cpp - Warp shuffles, votes, matches and reductions ---------===//
 //
 // A CPU has no warps, and the IR has no notion of one: a warp-level function
 // becomes an exchange through block-shared memory between two warp barriers.
