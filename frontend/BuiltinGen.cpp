@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "clang/Basic/Builtins.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -439,9 +440,6 @@ Value FunctionGen::emitSyncthreadsReduction(const CallExpr *call,
 
 void FunctionGen::emitAssertFail(const CallExpr *call) {
   SourceLocation where = call->getExprLoc();
-  mlir::Location l = loc(where);
-  auto ptrType = LLVM::LLVMPointerType::get(mod.ctx);
-  auto i32 = builder.getI32Type();
   SmallVector<Value> args;
   // __assert_fail(expression, file, line, function)
   for (const Expr *arg : call->arguments())
@@ -452,6 +450,31 @@ void FunctionGen::emitAssertFail(const CallExpr *call) {
   }
   args[2] = convertScalar(args[2], call->getArg(2)->getType(),
                           mod.ast.UnsignedIntTy, where);
+  emitAssertFailCall(args, where);
+}
+
+void FunctionGen::emitRuntimeFailure(StringRef message, SourceLocation where) {
+  mlir::Location l = loc(where);
+  auto address = [&](StringRef text) -> Value {
+    std::string bytes = text.str();
+    bytes.push_back('\0');
+    return LLVM::AddressOfOp::create(builder, l,
+                                     mod.getStringConstant(bytes, where));
+  };
+  PresumedLoc presumed = mod.ast.getSourceManager().getPresumedLoc(where);
+  SmallVector<Value> args{
+      address(message), address(presumed.isValid() ? presumed.getFilename() : ""),
+      intConstant(builder.getI32Type(), presumed.isValid() ? presumed.getLine() : 0,
+                  where),
+      address(fd->getNameAsString())};
+  emitAssertFailCall(args, where);
+}
+
+void FunctionGen::emitAssertFailCall(SmallVectorImpl<Value> &args,
+                                     SourceLocation where) {
+  mlir::Location l = loc(where);
+  auto ptrType = LLVM::LLVMPointerType::get(mod.ctx);
+  auto i32 = builder.getI32Type();
   // The block and thread indices, for the message.
   Value ids = LLVM::AllocaOp::create(builder, l, ptrType, i32,
                                      i64Constant(6, where), 4);

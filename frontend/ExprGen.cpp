@@ -854,8 +854,15 @@ void FunctionGen::emitAggregateInto(const Expr *e, Value dest) {
   case Stmt::MaterializeTemporaryExprClass:
     return emitAggregateInto(cast<MaterializeTemporaryExpr>(e)->getSubExpr(),
                              dest);
-  case Stmt::CXXBindTemporaryExprClass:
+  case Stmt::CXXBindTemporaryExprClass: {
+    // Temporaries are not destroyed: only those whose destruction does
+    // nothing are accepted.
+    const CXXTemporary *temporary =
+        cast<CXXBindTemporaryExpr>(e)->getTemporary();
+    if (!mod.hasNoOpDestructor(temporary->getDestructor()->getParent()))
+      return mod.unsupported(where, "a temporary whose destructor has effects");
     return emitAggregateInto(cast<CXXBindTemporaryExpr>(e)->getSubExpr(), dest);
+  }
   case Stmt::ImplicitValueInitExprClass:
   case Stmt::CXXScalarValueInitExprClass:
     return memzero(dest, type, where);
@@ -927,7 +934,26 @@ void FunctionGen::emitAggregateInto(const Expr *e, Value dest) {
       // leaves them uninitialized, as in C.
       if (ctor->isTrivial() && ctor->isDefaultConstructor())
         return;
-      mod.unsupported(where, "construction of an array of class objects");
+      const auto *array = mod.ast.getAsConstantArrayType(type);
+      if (!array || construct->getNumArgs() != 0) {
+        mod.unsupported(where, "construction of an array of class objects");
+        return;
+      }
+      // Each element in order, with the element constructor (nested arrays
+      // are one run over their base elements).
+      QualType elem = mod.ast.getBaseElementType(type);
+      uint64_t count = mod.sizeOf(type) / std::max<uint64_t>(1, mod.sizeOf(elem));
+      mlir::Location l = loc(where);
+      Value lower = arith::ConstantIndexOp::create(builder, l, 0);
+      Value upper = arith::ConstantIndexOp::create(builder, l, count);
+      Value step = arith::ConstantIndexOp::create(builder, l, 1);
+      auto loop = scf::ForOp::create(builder, l, lower, upper, step);
+      mlir::OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPoint(loop.getBody()->getTerminator());
+      Value index = arith::IndexCastUIOp::create(
+          builder, l, builder.getI64Type(), loop.getInductionVar());
+      emitDirectCall(ctor, pointerOffset(*this, dest, index, elem, where), {},
+                     nullptr, where);
       return;
     }
     if (ctor->isTrivial()) {
@@ -1051,13 +1077,29 @@ Value FunctionGen::emitCall(const CallExpr *call, Value sretDest) {
       argExprs = argExprs.drop_front();
     }
   }
+  if (const auto *method = dyn_cast<CXXMethodDecl>(callee);
+      method && isVirtualCall(call, method)) {
+    if (method->getParent()->getNumVBases() != 0) {
+      mod.unsupported(where, "a virtual call on a class with virtual bases");
+      return undefValue(call->getType(), where);
+    }
+    return emitCallTo(mod.getVirtualDispatcher(method), callee, object,
+                      argExprs, sretDest, where);
+  }
   return emitDirectCall(callee, object, argExprs, sretDest, where);
 }
 
 Value FunctionGen::emitDirectCall(const FunctionDecl *callee, Value object,
                                   ArrayRef<const Expr *> argExprs,
                                   Value sretDest, SourceLocation where) {
-  mlir::func::FuncOp fn = mod.getFunction(callee);
+  return emitCallTo(mod.getFunction(callee), callee, object, argExprs,
+                    sretDest, where);
+}
+
+Value FunctionGen::emitCallTo(mlir::func::FuncOp fn,
+                              const FunctionDecl *callee, Value object,
+                              ArrayRef<const Expr *> argExprs, Value sretDest,
+                              SourceLocation where) {
   FunctionABI abi = mod.abiOf(callee);
   SmallVector<Value> args;
   QualType retType = callee->getReturnType();

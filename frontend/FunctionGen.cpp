@@ -140,8 +140,26 @@ Value FunctionGen::byteOffset(Value base, int64_t bytes, SourceLocation where) {
 void FunctionGen::emitConstructorInitializers(const CXXConstructorDecl *ctor) {
   const CXXRecordDecl *record = ctor->getParent();
   const ASTRecordLayout &layout = mod.ast.getASTRecordLayout(record);
+  // The object's dynamic type becomes this class once its bases are built
+  // (their constructors wrote their own tags), before its members are: a
+  // virtual call from a member's initializer or the body reaches this
+  // class's overriders, as C++ says.
+  bool tagsWritten = false;
+  auto writeTags = [&](SourceLocation where) {
+    if (!tagsWritten)
+      emitDynamicTypeTags(record, where);
+    tagsWritten = true;
+  };
   for (const CXXCtorInitializer *init : ctor->inits()) {
     SourceLocation where = init->getSourceLocation();
+    if (init->isDelegatingInitializer()) {
+      // The target constructor builds the whole object, tags included.
+      emitAggregateInto(init->getInit(), thisPtr);
+      tagsWritten = true;
+      continue;
+    }
+    if (!init->isBaseInitializer())
+      writeTags(where);
     if (init->isBaseInitializer()) {
       const CXXRecordDecl *base = init->getBaseClass()->getAsCXXRecordDecl();
       if (init->isBaseVirtual()) {
@@ -162,6 +180,7 @@ void FunctionGen::emitConstructorInitializers(const CXXConstructorDecl *ctor) {
       mod.unsupported(where, "this constructor initializer");
     }
   }
+  writeTags(ctor->getLocation());
 }
 
 Value FunctionGen::intConstant(mlir::Type type, int64_t value,
@@ -289,7 +308,8 @@ static bool scalarFields(const clang::ASTContext &ast, QualType type,
   if (!record || record->isUnion() || record->isInvalidDecl())
     return false;
   if (const auto *cxx = dyn_cast<clang::CXXRecordDecl>(record))
-    if (cxx->getNumBases() != 0 || cxx->getNumVBases() != 0)
+    if (cxx->getNumBases() != 0 || cxx->getNumVBases() != 0 ||
+        cxx->isDynamicClass()) // The vtable pointer is no field.
       return false;
   const clang::ASTRecordLayout &layout = ast.getASTRecordLayout(record);
   constexpr unsigned kMaxFields = 8;

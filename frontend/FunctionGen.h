@@ -78,8 +78,27 @@ public:
                              mlir::Value object,
                              llvm::ArrayRef<const clang::Expr *> args,
                              mlir::Value sretDest, clang::SourceLocation where);
+  /// Calls `fn`, which has the signature of `callee`, with `object` as
+  /// `this` (a direct call, or a virtual call's dispatcher).
+  mlir::Value emitCallTo(mlir::func::FuncOp fn,
+                         const clang::FunctionDecl *callee, mlir::Value object,
+                         llvm::ArrayRef<const clang::Expr *> args,
+                         mlir::Value sretDest, clang::SourceLocation where);
   /// Runs a constructor's initializer list on `this`.
   void emitConstructorInitializers(const clang::CXXConstructorDecl *ctor);
+
+  //===--- Virtual functions (VirtualGen.cpp) -----------------------------===//
+  /// Writes the dynamic type tags of `record`, whose constructor is running
+  /// on `thisPtr`, into the vtable pointers of its polymorphic subobjects.
+  void emitDynamicTypeTags(const clang::CXXRecordDecl *record,
+                           clang::SourceLocation where);
+  /// The body of a virtual dispatcher (`fn`, with the signature of `fd`):
+  /// calls the overrider whose tag the object holds.
+  void emitVirtualDispatcherBody(llvm::ArrayRef<VirtualCase> cases);
+  /// Calls `method` through its dispatcher unless the call names the
+  /// function to call (a qualified name, or a final overrider).
+  bool isVirtualCall(const clang::CallExpr *call,
+                     const clang::CXXMethodDecl *method) const;
   /// Emits a call to a builtin or a CUDA device intrinsic. Returns false if
   /// `callee` is not one; sets `result` to its value (null for void).
   bool emitBuiltinCall(const clang::CallExpr *call,
@@ -99,6 +118,13 @@ public:
                                 llvm::StringRef name);
   /// A failed assert: the runtime prints it with the thread's indices.
   void emitAssertFail(const clang::CallExpr *call);
+  /// Stops the program as a failed assert does, with `message` and the
+  /// location of `where`.
+  void emitRuntimeFailure(llvm::StringRef message, clang::SourceLocation where);
+  /// Calls the runtime's assert failure with (message, file, line, function)
+  /// and the block and thread indices.
+  void emitAssertFailCall(llvm::SmallVectorImpl<mlir::Value> &args,
+                          clang::SourceLocation where);
   /// Emits one of CUDA's atomic functions as an atomic read-modify-write.
   bool emitAtomic(const clang::CallExpr *call, llvm::StringRef name,
                   mlir::Value &result);

@@ -427,13 +427,17 @@ mlir::LLVM::GlobalOp ModuleGen::getStringLiteral(const StringLiteral *literal) {
   StringRef data = literal->getBytes();
   std::copy(data.begin(), data.begin() + std::min<uint64_t>(data.size(), size),
             bytes.begin());
+  return getStringConstant(bytes, literal->getBeginLoc());
+}
+
+mlir::LLVM::GlobalOp ModuleGen::getStringConstant(StringRef bytes,
+                                                  SourceLocation where) {
   mlir::OpBuilder b(ctx);
   b.setInsertionPointToStart(module.getBody());
   auto type = mlir::LLVM::LLVMArrayType::get(mlir::IntegerType::get(ctx, 8),
-                                             size);
+                                             bytes.size());
   auto global = mlir::LLVM::GlobalOp::create(
-      b, loc(literal->getBeginLoc()), type, /*isConstant=*/true,
-      mlir::LLVM::Linkage::Private,
+      b, loc(where), type, /*isConstant=*/true, mlir::LLVM::Linkage::Private,
       ("__cucpu_str." + Twine(stringCount++)).str(), b.getStringAttr(bytes));
   global.setUnnamedAddr(mlir::LLVM::UnnamedAddr::Global);
   return global;
@@ -549,7 +553,7 @@ void ModuleGen::emitTranslationUnit(const TranslationUnitDecl *tu) {
   }
   for (const FunctionDecl *fd : finder.exported)
     getFunction(fd);
-  emitPendingBodies();
+  emitBodiesAndDispatchers();
 }
 
 mlir::func::FuncOp ModuleGen::emitKernel(const FunctionDecl *fd) {

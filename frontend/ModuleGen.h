@@ -18,6 +18,7 @@
 #include "clang/AST/Mangle.h"
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 
 #include <deque>
 
@@ -34,6 +35,16 @@ constexpr unsigned kWarpExchangeSlotBytes = 8;
 /// [sret pointer] [this pointer] parameters... -> [scalar result].
 /// Aggregates are passed as pointers to a copy the caller owns; references as
 /// pointers.
+/// One dynamic type a virtual dispatcher tells apart: the tag stored in the
+/// object, and the function to call for it with the `this` adjustment that
+/// turns the subobject the call names into the overrider's. A null overrider
+/// is a pure virtual function: the call fails at run time.
+struct VirtualCase {
+  uint64_t tag;
+  const clang::CXXMethodDecl *overrider;
+  int64_t thisAdjustment;
+};
+
 struct FunctionABI {
   bool sret = false;
   bool hasThis = false;
@@ -76,6 +87,22 @@ public:
   mlir::func::FuncOp getFunction(const clang::FunctionDecl *fd);
   std::string mangledName(const clang::NamedDecl *decl);
 
+  //===--- Virtual functions (VirtualGen.cpp) -----------------------------===//
+
+  /// The tag device code stores where a polymorphic subobject keeps its
+  /// vtable pointer: it names the class under construction and the
+  /// subobject's offset in it. Records the pair for the dispatchers.
+  uint64_t dynamicTypeTag(const clang::CXXRecordDecl *complete,
+                          int64_t offset);
+  /// The function through which device code calls virtual `method`: it reads
+  /// the tag of the object and calls the final overrider of the class that
+  /// constructed it. Its signature is `method`'s.
+  mlir::func::FuncOp getVirtualDispatcher(const clang::CXXMethodDecl *method);
+  /// Whether destroying an object of `record` does nothing: its destructor
+  /// is trivial, or its body is empty and so are those of its bases and
+  /// members (a `virtual ~Base() {}` is not trivial but needs no call).
+  bool hasNoOpDestructor(const clang::CXXRecordDecl *record) const;
+
   //===--- Variables with static storage ----------------------------------===//
 
   /// Returns the global holding a `__device__`, `__constant__` or
@@ -98,6 +125,9 @@ public:
   mlir::LLVM::GlobalOp getWarpExchange();
   /// A private constant holding the bytes of a string literal.
   mlir::LLVM::GlobalOp getStringLiteral(const clang::StringLiteral *literal);
+  /// A private constant holding `bytes` (which include any terminating NUL).
+  mlir::LLVM::GlobalOp getStringConstant(llvm::StringRef bytes,
+                                         clang::SourceLocation where);
   /// The declaration of a C library function the device code calls directly.
   mlir::LLVM::LLVMFuncOp getLibraryFunction(llvm::StringRef name,
                                             mlir::LLVM::LLVMFunctionType type);
@@ -122,6 +152,18 @@ private:
   mlir::func::FuncOp emitLauncher(const clang::FunctionDecl *fd,
                                   mlir::func::FuncOp kernel);
   void emitPendingBodies();
+  /// Emits the pending bodies and the virtual dispatchers, until calling the
+  /// overriders of every class constructed so far queues no more bodies.
+  void emitBodiesAndDispatchers();
+
+  /// A polymorphic subobject of a class that device code constructs.
+  struct DynamicSubobject {
+    const clang::CXXRecordDecl *complete;
+    int64_t offset;
+  };
+  llvm::MapVector<uint64_t, DynamicSubobject> dynamicTypes;
+  llvm::MapVector<const clang::CXXMethodDecl *, mlir::func::FuncOp>
+      dispatchers;
 
   /// -rdc=true: device functions may be defined in other files.
   bool relocatable;

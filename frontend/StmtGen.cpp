@@ -179,9 +179,11 @@ void FunctionGen::emitVarDecl(const VarDecl *vd) {
     locals[vd] = slot;
     return;
   }
-  if (const CXXRecordDecl *record = type->getAsCXXRecordDecl();
-      record && record->hasDefinition() && !record->hasTrivialDestructor())
-    mod.unsupported(where, "a variable with a non-trivial destructor");
+  // Variables are not destroyed: only those whose destruction does nothing
+  // are accepted.
+  if (!mod.hasNoOpDestructor(
+          mod.ast.getBaseElementType(type)->getAsCXXRecordDecl()))
+    mod.unsupported(where, "a variable whose destructor has effects");
   if (type->isVariableArrayType())
     return mod.unsupported(where, "a variable-length array");
   Value slot = createTemporary(type, where);

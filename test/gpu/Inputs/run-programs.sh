@@ -44,8 +44,15 @@ check_exit_with_pending_work() { # Work queued at exit still runs.
   grep -q '^kernel 1 ran' "$3" && grep -q '^kernel 2 ran' "$3" ||
     echo "a kernel's output is missing"
 }
+check_virtual_call_host_object() { # The call stops as an assert does.
+  grep -q '^device object: 10' "$3" || echo "no 'device object: 10'"
+  grep -q 'Assertion `virtual call of Base::get on an object' "$3" ||
+    echo "no message for the host object"
+  grep -q '^host object: cudaErrorAssert' "$3" || echo "no cudaErrorAssert"
+}
 declare -A CUSTOM_CHECKS=(
   [device_assert]=check_device_assert
+  [virtual_call_host_object]=check_virtual_call_host_object
   [exit_with_pending_work]=check_exit_with_pending_work
 )
 
