@@ -10,7 +10,7 @@
 // polymorphic base (its `this` is not the object's); qualified calls that
 // name the function; a covariant return type; virtual calls from
 // constructors (the class under construction's function) and copies that
-// slice (the copy's class's function); arrays of objects; dispatch that differs between the
+// slice (the copy's class's function); arrays of objects; delegating constructors; dispatch that differs between the
 // threads of a block, inside a loop; a virtual destructor with an empty body.
 
 #include <cstdio>
@@ -86,12 +86,20 @@ struct Dot : Node {
   __host__ __device__ int weight() const override { return value + 1; }
 };
 
+// A delegating constructor: the target builds the object, tag included.
+struct Delegating : Node {
+  int extra;
+  __host__ __device__ Delegating() : Delegating(4) { extra += 1; }
+  __host__ __device__ explicit Delegating(int e) : Node(e * 2), extra(e) {}
+  __host__ __device__ int weight() const override { return value + extra; }
+};
+
 __host__ __device__ float areaOf(const Shape &s) { return s.area(); }
 __host__ __device__ int sidesOf(const Shape *s) { return s->sides(); }
 __host__ __device__ int countFrom(const Counter &c, int i) { return c.step(i); }
 __host__ __device__ int weightByValue(Node n) { return n.weight(); }
 
-constexpr int kOutputs = 15;
+constexpr int kOutputs = 16;
 
 // One thread's results, on the host or the device.
 __host__ __device__ void compute(int t, int *out) {
@@ -130,6 +138,10 @@ __host__ __device__ void compute(int t, int *out) {
   Dot dots[2][3];
   Node *dot = &dots[t & 1][t % 3];
   out[14] = dot->weight() * 10 + dots[1][2].value;
+  Delegating delegating;
+  Delegating direct(t);
+  Node *delegated[2] = {&delegating, &direct};
+  out[15] = delegated[t & 1]->weight();
 }
 
 __global__ void kernel(int *out, int n) {
