@@ -157,6 +157,66 @@ Stride addressStride(Value addr, StrideAnalysis &strides) {
   return result;
 }
 
+/// The locals of `loop` (allocas of its body outside `whileOp`) whose
+/// memory the interchanged loop or what follows it uses: once the thread loop
+/// is split, each thread's copy must outlive the first new thread loop, so
+/// they move to per-thread buffers. A pointer to the local reaches a use
+/// through pointer-valued results of its users; a pointer stored to memory
+/// escapes, and counts as used everywhere.
+SmallVector<LLVM::AllocaOp> crossingLocals(scf::ParallelOp loop,
+                                           scf::WhileOp whileOp,
+                                           ArrayRef<scf::IfOp> path) {
+  // The blocks of the path, with the operation the interchange passes
+  // through in each: what precedes it stays in the first thread loop.
+  DenseMap<Block *, Operation *> through;
+  for (auto [depth, ifOp] : llvm::enumerate(path))
+    through[ifOp->getBlock()] = ifOp;
+  through[whileOp->getBlock()] = whileOp;
+  auto staysBefore = [&](Operation *op) {
+    for (Operation *a = op; a && a != loop; a = a->getParentOp()) {
+      auto it = through.find(a->getBlock());
+      if (it == through.end())
+        continue;
+      return a != it->second && a->isBeforeInBlock(it->second);
+    }
+    return false;
+  };
+  SmallVector<LLVM::AllocaOp> locals;
+  loop.getBody()->walk([&](LLVM::AllocaOp alloca) {
+    if (whileOp->isAncestor(alloca))
+      return;
+    SmallVector<Value> worklist{alloca.getResult()};
+    DenseSet<Value> seen;
+    bool crosses = false;
+    while (!worklist.empty() && !crosses) {
+      Value v = worklist.pop_back_val();
+      if (!seen.insert(v).second)
+        continue;
+      for (OpOperand &use : v.getUses()) {
+        Operation *user = use.getOwner();
+        auto store = dyn_cast<LLVM::StoreOp>(user);
+        if (!staysBefore(user) || (store && store.getValue() == v)) {
+          crosses = true;
+          break;
+        }
+        for (Value result : user->getResults())
+          if (isa<LLVM::LLVMPointerType>(result.getType()))
+            worklist.push_back(result);
+      }
+    }
+    if (crosses)
+      locals.push_back(alloca);
+  });
+  return locals;
+}
+
+/// Whether `alloca` can move to a per-thread buffer: a constant number of
+/// elements, aligned no more than the buffers are.
+bool canMoveToPerThreadBuffer(LLVM::AllocaOp alloca) {
+  return matchPattern(alloca.getArraySize(), m_Constant()) &&
+         alloca.getAlignment().value_or(0) <= 16;
+}
+
 /// A while loop of a thread loop that may be interchanged with it.
 struct Candidate {
   scf::WhileOp whileOp;
@@ -442,6 +502,23 @@ scf::WhileOp Interchange::buildOuterWhile(ValueRange inits, unsigned steps) {
 void Interchange::run() {
   Location loc = whileOp.getLoc();
   Block *body = loop.getBody();
+
+  // Locals that live on into the loop or past it: each thread's copy moves
+  // to its slot of a per-thread buffer, whose address every new thread loop
+  // recomputes from the thread index. (Left in the thread loop, the new
+  // loops would share one copy: a float3 sum, or a struct a device function
+  // filled before the loop, would be the last thread's for all.)
+  for (LLVM::AllocaOp alloca : crossingLocals(loop, whileOp, path)) {
+    builder.setInsertionPoint(alloca);
+    APInt count;
+    matchPattern(alloca.getArraySize(), m_ConstantInt(&count));
+    Value buffer = perThreadBuffer(builder, alloca.getLoc(), loop,
+                                   alloca.getElemType(), count.getSExtValue());
+    Value slot = threadSlot(builder, alloca.getLoc(), loop, buffer,
+                            alloca.getElemType(), count.getSExtValue());
+    alloca.replaceAllUsesWith(slot);
+    alloca.erase();
+  }
 
   // The operations before the while on the path: what runs in the first
   // thread loop. Values they define that the while or what follows it uses
@@ -871,6 +948,9 @@ std::optional<Candidate> findCandidate(scf::ParallelOp loop,
       if (nested)
         continue;
       if (isUnrolledByLLVM(whileOp))
+        continue;
+      if (!llvm::all_of(crossingLocals(loop, whileOp, path),
+                        canMoveToPerThreadBuffer))
         continue;
       SmallVector<bool> uniform = uniformArguments(loop, whileOp);
       if (uniform.empty())

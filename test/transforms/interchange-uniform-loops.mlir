@@ -637,3 +637,80 @@ func.func @no_math_around(%frame: !llvm.ptr, %offsets: !llvm.ptr,
   } {cucpu.loop = "block"}
   return
 }
+
+// -----
+
+// A column sum kept in a local of the thread (a struct field the frontend
+// left in memory), with a local filled before the loop and read in it: each
+// thread's locals must outlive the first new thread loop, so both move to
+// per-thread buffers whose slots every new thread loop addresses from its
+// thread index (left as allocas of the thread loop, the new loops would
+// share one copy: every thread would read and sum into the last thread's).
+// A local used only before the loop stays an alloca.
+
+// CHECK-LABEL: func.func @column_sums_in_locals
+// CHECK: scf.parallel (%[[B:.*]]) =
+// CHECK-DAG: %[[ACC:.*]] = llvm.alloca %{{.*}} x !llvm.array<8 x i8> {alignment = 16 : i64, cucpu.per_thread}
+// CHECK-DAG: %[[OWN:.*]] = llvm.alloca %{{.*}} x !llvm.array<4 x i8> {alignment = 16 : i64, cucpu.per_thread}
+// CHECK:   scf.parallel (%[[T0:.*]]) =
+// CHECK:     %[[SCRATCH:.*]] = llvm.alloca %{{.*}} x !llvm.array<4 x i8> {alignment = 4 : i64}
+// CHECK-NOT: llvm.alloca
+// CHECK:   } {cucpu.loop = "thread"}
+// CHECK:   scf.while
+// CHECK:     scf.parallel (%[[T1:.*]]) =
+// CHECK:       %[[X1:.*]] = arith.index_cast{{.*}} %[[T1]]
+// CHECK:       llvm.getelementptr %[[OWN]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.array<4 x i8>
+// CHECK:       llvm.getelementptr %[[ACC]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.array<8 x i8>
+// CHECK:     } {cucpu.loop = "thread"}
+// CHECK:   scf.parallel
+// CHECK:     llvm.getelementptr %[[ACC]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.array<8 x i8>
+// CHECK:   } {cucpu.loop = "thread"}
+func.func @column_sums_in_locals(%a: !llvm.ptr, %out: !llvm.ptr, %n: i32,
+                                 %dim: i32, %blocks: index, %threads: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %one = arith.constant 1 : i64
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+      %acc = llvm.alloca %one x !llvm.array<8 x i8> {alignment = 4 : i64} : (i64) -> !llvm.ptr
+      %own = llvm.alloca %one x !llvm.array<4 x i8> {alignment = 4 : i64} : (i64) -> !llvm.ptr
+      %scratch = llvm.alloca %one x !llvm.array<4 x i8> {alignment = 4 : i64} : (i64) -> !llvm.ptr
+      %i = arith.index_castui %t : index to i32
+      %i64 = arith.extsi %i : i32 to i64
+      %pi = llvm.getelementptr %a[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      %vi = llvm.load %pi {alignment = 4 : i64} : !llvm.ptr -> f32
+      llvm.store %vi, %scratch {alignment = 4 : i64} : f32, !llvm.ptr
+      %vs = llvm.load %scratch {alignment = 4 : i64} : !llvm.ptr -> f32
+      llvm.store %vs, %own {alignment = 4 : i64} : f32, !llvm.ptr
+      %acc1 = llvm.getelementptr %acc[4] : (!llvm.ptr) -> !llvm.ptr, i8
+      llvm.store %zero, %acc1 {alignment = 4 : i64} : f32, !llvm.ptr
+      %d = scf.while (%d = %c0_i32) : (i32) -> i32 {
+        %go = arith.cmpi slt, %d, %dim : i32
+        scf.condition(%go) %d : i32
+      } do {
+      ^bb0(%d: i32):
+        %row = arith.muli %d, %n overflow<nsw> : i32
+        %k = arith.addi %row, %i overflow<nsw> : i32
+        %k64 = arith.extsi %k : i32 to i64
+        %p = llvm.getelementptr %a[%k64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        %v = llvm.load %p {alignment = 4 : i64} : !llvm.ptr -> f32
+        %w = llvm.load %own {alignment = 4 : i64} : !llvm.ptr -> f32
+        %vw = arith.mulf %v, %w : f32
+        %s = llvm.load %acc1 {alignment = 4 : i64} : !llvm.ptr -> f32
+        %s2 = arith.addf %s, %vw : f32
+        llvm.store %s2, %acc1 {alignment = 4 : i64} : f32, !llvm.ptr
+        %d2 = arith.addi %d, %c1_i32 overflow<nsw> : i32
+        scf.yield %d2 : i32
+      }
+      %sum = llvm.load %acc1 {alignment = 4 : i64} : !llvm.ptr -> f32
+      %q = llvm.getelementptr %out[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %sum, %q {alignment = 4 : i64} : f32, !llvm.ptr
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
