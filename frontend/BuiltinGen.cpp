@@ -220,6 +220,28 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
     emitAssertFail(call);
     return true;
   }
+  if ((name == "malloc" || name == "free") && !callee->hasBody() &&
+      callee->isExternC() && callee->getNumParams() == 1) {
+    // CUDA's device heap is the C library's heap.
+    auto ptrType = LLVM::LLVMPointerType::get(mod.ctx);
+    auto i64 = builder.getI64Type();
+    Value arg = emitScalar(call->getArg(0));
+    if (name == "malloc") {
+      arg = convertScalar(arg, call->getArg(0)->getType(),
+                          mod.ast.UnsignedLongTy, where);
+      auto type = LLVM::LLVMFunctionType::get(ptrType, {i64});
+      result = LLVM::CallOp::create(builder, l,
+                                    mod.getLibraryFunction("malloc", type),
+                                    mlir::ValueRange{arg})
+                   .getResult();
+    } else {
+      auto type = LLVM::LLVMFunctionType::get(
+          LLVM::LLVMVoidType::get(mod.ctx), {ptrType});
+      LLVM::CallOp::create(builder, l, mod.getLibraryFunction("free", type),
+                           mlir::ValueRange{arg});
+    }
+    return true;
+  }
   if (name == "printf" && callee->isVariadic() && !callee->hasBody()) {
     // Device printf is the C library's: each call writes its whole output
     // under the stream's lock, so lines of different threads never mix.

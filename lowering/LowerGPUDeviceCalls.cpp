@@ -176,7 +176,10 @@ struct LowerGPUDeviceCallsPass
       } else if (lowerToMathLibrary(module, call, *callee)) {
         if (!callee->starts_with(kMathLibraryPrefix))
           replaced.insert(*callee);
-      } else if (*callee != kVprintf && *callee != kAssertFail) {
+      } else if (*callee != kVprintf && *callee != kAssertFail &&
+                 // The device heap's functions, which the CUDA driver
+                 // provides to PTX as it provides vprintf.
+                 *callee != "malloc" && *callee != "free") {
         call.emitError("'")
             << *callee
             << "' has no implementation on the GPU target (the CPU target "

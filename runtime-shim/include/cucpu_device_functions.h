@@ -16,11 +16,21 @@
 #include <math.h>
 
 // Device code may call printf: the C library's, which the frontend calls
-// directly. Declaring <stdio.h> host-and-device makes that call valid.
+// directly. Declaring <stdio.h> host-and-device makes that call valid. CUDA
+// also gives device code memcpy, memset and memmove (<string.h>), which the
+// frontend makes LLVM's memory intrinsics; the other functions of these
+// headers are an error where device code calls them.
 #pragma clang force_cuda_host_device begin
 #include <stdio.h>
 #include <assert.h>
+#include <string.h>
 #pragma clang force_cuda_host_device end
+
+// CUDA's device heap: malloc and free in device code are the C library's
+// (memory from one thread's malloc may be freed by another, or by a later
+// kernel, as on a GPU).
+extern "C" __device__ void *malloc(size_t size);
+extern "C" __device__ void free(void *ptr);
 
 // Loads through the read-only data cache are plain loads on a CPU.
 template <class T> static __device__ __inline__ T __ldg(const T *p) {
