@@ -246,20 +246,33 @@ Value FunctionGen::emitWarpReduction(const CallExpr *call, StringRef name) {
   warpBarrier(builder, l);
 
   // The combination starts with the calling thread's own value, which takes
-  // part whatever the mask says, and adds every other lane of the mask that
-  // exists in the block. `members` collects the lanes that took part.
+  // part whatever the mask says (votes excepted), and adds every other lane
+  // of the mask that exists in the block. `members` collects the lanes that
+  // took part.
   Value zero = i64Constant(0, where);
   Value one = i64Constant(1, where);
   Value ownBit = arith::ShLIOp::create(builder, l, one, p.lane);
   // A match collects bits, starting with the caller's own.
   Value initial = combine == LaneCombine::Equal ? ownBit : contribution;
+  Value initialMembers = ownBit;
+  if (vote) {
+    // A vote counts the lanes of its mask only: a caller outside the mask
+    // (`__ballot_sync(lanes_below_me, p)`, a prefix count) is left out, as
+    // a GPU leaves it out.
+    Value ownInMask = arith::CmpIOp::create(
+        builder, l, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(builder, l, mask, ownBit), zero);
+    initial = arith::SelectOp::create(builder, l, ownInMask, initial, zero);
+    initialMembers =
+        arith::SelectOp::create(builder, l, ownInMask, ownBit, zero);
+  }
   Value lowerBound = mlir::arith::ConstantIndexOp::create(builder, l, 0);
   Value upperBound =
       mlir::arith::ConstantIndexOp::create(builder, l, kWarpSize);
   Value step = mlir::arith::ConstantIndexOp::create(builder, l, 1);
   auto loop = mlir::scf::ForOp::create(
       builder, l, lowerBound, upperBound, step,
-      mlir::ValueRange{initial, ownBit},
+      mlir::ValueRange{initial, initialMembers},
       [&](mlir::OpBuilder &b, mlir::Location bl, Value laneIndex,
           mlir::ValueRange carried) {
         Value lane = arith::IndexCastUIOp::create(b, bl, i64, laneIndex);
