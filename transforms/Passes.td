@@ -450,6 +450,17 @@ def PrintBarrierEffects : Pass<"simt-print-barrier-effects"> {
   }];
 }
 
+def PrintThreadFacts : Pass<"simt-print-thread-facts"> {
+  let summary = "Report what ThreadAnalysis knows of tagged values (for tests)";
+  let description = [{
+    Runs ThreadAnalysis over the operation and emits a remark on every
+    operation with a `probe` attribute: how its first result varies across
+    threads (uniform in the grid, in the block, or varying with its stride
+    along each thread dimension where that is a constant) and its integer
+    range where IntegerRangeAnalysis knows one.
+  }];
+}
+
 def PromoteLocals : Pass<"simt-promote-locals"> {
   let summary = "Promote single-value locals to SSA values through scf regions";
   let description = [{

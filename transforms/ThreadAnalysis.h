@@ -1,0 +1,139 @@
+//===- ThreadAnalysis.h - What values are across threads --------*- C++ -*-===//
+//
+// One analysis of how SSA values vary across the threads of a launch, on
+// MLIR's sparse data-flow framework (as Triton's AxisInfo serves its passes):
+// per value, whether it is the same in every thread of the grid, of a block,
+// or may differ between threads; and, for integers, by how much it grows
+// when one thread index grows by one (its stride along x, y and z), where
+// that is a constant. Thread indices are the induction variables of thread
+// loops (scf.parallel nested in another one) and simt.thread_id; block
+// indices those of block loops and simt.block_id.
+//
+// "The same in every thread" is among the threads that compute the value:
+// a value computed in a loop whose trip count differs between threads is
+// uniform when every thread computes the same in each iteration it runs.
+// Where control flow that differs between threads joins (the results of an
+// scf.if or scf.while whose condition varies), the results vary.
+//
+// A plain load from an address that is the same in every thread reads the
+// same value in every thread of a race-free program (a thread that wrote
+// the location in between would race with the others' reads). Locals
+// (allocas) are each thread's own: their addresses vary.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUCPU_TRANSFORMS_THREADANALYSIS_H
+#define CUCPU_TRANSFORMS_THREADANALYSIS_H
+
+#include "mlir/Analysis/DataFlow/SparseAnalysis.h"
+#include "mlir/Analysis/DataFlowFramework.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
+
+#include <array>
+#include <optional>
+
+namespace cucpu {
+
+/// How a value varies across the threads that compute it.
+class ThreadFacts {
+public:
+  /// From most to least known. Uninitialized: not yet reached by the
+  /// analysis.
+  enum class Variance { Uninitialized, Grid, Block, Thread };
+
+  ThreadFacts() = default;
+  ThreadFacts(Variance variance, std::array<std::optional<int64_t>, 3> stride)
+      : variance(variance), stride(stride) {}
+
+  /// The same in every thread of the grid (constants, kernel arguments).
+  static ThreadFacts grid() { return {Variance::Grid, {0, 0, 0}}; }
+  /// The same in every thread of a block (block indices).
+  static ThreadFacts block() { return {Variance::Block, {0, 0, 0}}; }
+  /// May differ between threads, in a way not known.
+  static ThreadFacts varying() {
+    return {Variance::Thread, {std::nullopt, std::nullopt, std::nullopt}};
+  }
+  /// Thread index `dim` (0, 1, 2 for x, y, z).
+  static ThreadFacts threadIndex(unsigned dim);
+
+  bool isUninitialized() const { return variance == Variance::Uninitialized; }
+  Variance getVariance() const { return variance; }
+  /// Whether every thread of a block computes the same value.
+  bool isUniformInBlock() const {
+    return variance == Variance::Grid || variance == Variance::Block;
+  }
+  bool isUniformInGrid() const { return variance == Variance::Grid; }
+  /// How much the value grows when thread index `dim` grows by one and the
+  /// others stay, when that is a constant.
+  std::optional<int64_t> getStride(unsigned dim) const { return stride[dim]; }
+  /// If the value is a uniform value plus thread index `dim` times a nonzero
+  /// constant (so different along `dim`, the same along the others): `dim`.
+  std::optional<unsigned> soleThreadDimension() const;
+
+  static ThreadFacts join(const ThreadFacts &lhs, const ThreadFacts &rhs);
+  bool operator==(const ThreadFacts &rhs) const {
+    return variance == rhs.variance && stride == rhs.stride;
+  }
+  void print(llvm::raw_ostream &os) const;
+
+private:
+  Variance variance = Variance::Uninitialized;
+  std::array<std::optional<int64_t>, 3> stride = {std::nullopt, std::nullopt,
+                                                  std::nullopt};
+};
+
+class ThreadFactsLattice : public mlir::dataflow::Lattice<ThreadFacts> {
+public:
+  using Lattice::Lattice;
+};
+
+/// The transfer functions. Load it into a DataFlowSolver with
+/// dataflow::DeadCodeAnalysis and dataflow::SparseConstantPropagation (which
+/// the framework needs to know what code runs), or use ThreadAnalysis.
+class ThreadFactsAnalysis
+    : public mlir::dataflow::SparseForwardDataFlowAnalysis<ThreadFactsLattice> {
+public:
+  using SparseForwardDataFlowAnalysis::SparseForwardDataFlowAnalysis;
+
+  mlir::LogicalResult
+  visitOperation(mlir::Operation *op,
+                 llvm::ArrayRef<const ThreadFactsLattice *> operands,
+                 llvm::ArrayRef<ThreadFactsLattice *> results) override;
+  void visitNonControlFlowArguments(
+      mlir::Operation *op, const mlir::RegionSuccessor &successor,
+      llvm::ArrayRef<ThreadFactsLattice *> argLattices,
+      unsigned firstIndex) override;
+  void setToEntryState(ThreadFactsLattice *lattice) override;
+
+private:
+  /// Joins what the regions yield, then, where the branch condition varies
+  /// between threads, the condition's variance into the results.
+  void visitRegionSuccessors(
+      mlir::ProgramPoint *point, mlir::RegionBranchOpInterface branch,
+      mlir::RegionSuccessor successor,
+      llvm::ArrayRef<mlir::dataflow::AbstractSparseLattice *> lattices)
+      override;
+};
+
+/// The analysis run over `root` (a function or a module), with the integer
+/// ranges of MLIR's IntegerRangeAnalysis from the same solver.
+class ThreadAnalysis {
+public:
+  explicit ThreadAnalysis(mlir::Operation *root);
+
+  /// The facts of `v`; values the analysis did not reach (dead code) vary.
+  ThreadFacts facts(mlir::Value v) const;
+  bool isUniformInBlock(mlir::Value v) const {
+    return facts(v).isUniformInBlock();
+  }
+  /// The range of an integer or index value, if known.
+  std::optional<mlir::ConstantIntRanges> range(mlir::Value v) const;
+
+private:
+  mlir::DataFlowSolver solver;
+  bool succeeded = false;
+};
+
+} // namespace cucpu
+
+#endif // CUCPU_TRANSFORMS_THREADANALYSIS_H
