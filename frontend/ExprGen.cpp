@@ -376,6 +376,10 @@ Value FunctionGen::emitScalar(const Expr *e) {
     return emitScalar(cast<SubstNonTypeTemplateParmExpr>(e)->getReplacement());
   case Stmt::MaterializeTemporaryExprClass:
     return emitScalar(cast<MaterializeTemporaryExpr>(e)->getSubExpr());
+  case Stmt::CompoundLiteralExprClass:
+    if (!e->isGLValue())
+      return emitScalar(cast<CompoundLiteralExpr>(e)->getInitializer());
+    break;
   case Stmt::DeclRefExprClass: {
     const ValueDecl *decl = cast<DeclRefExpr>(e)->getDecl();
     if (const auto *ec = dyn_cast<EnumConstantDecl>(decl)) {
@@ -686,6 +690,14 @@ LValue FunctionGen::emitLValue(const Expr *e) {
     scf::YieldOp::create(builder, l, emitLValue(c->getFalseExpr()).addr);
     return {ifOp.getResult(0), type};
   }
+  case Stmt::CompoundLiteralExprClass: {
+    // A GNU compound literal, `(float2){1, -1}`: an unnamed object with its
+    // initializer.
+    const Expr *init = cast<CompoundLiteralExpr>(e)->getInitializer();
+    Value temp = createTemporary(type, where);
+    emitInitInto(init, {temp, type});
+    return {temp, type};
+  }
   case Stmt::MaterializeTemporaryExprClass: {
     const Expr *sub = cast<MaterializeTemporaryExpr>(e)->getSubExpr();
     if (sub->isGLValue())
@@ -854,6 +866,11 @@ void FunctionGen::emitAggregateInto(const Expr *e, Value dest) {
   case Stmt::MaterializeTemporaryExprClass:
     return emitAggregateInto(cast<MaterializeTemporaryExpr>(e)->getSubExpr(),
                              dest);
+  case Stmt::CompoundLiteralExprClass:
+    if (!e->isGLValue())
+      return emitAggregateInto(cast<CompoundLiteralExpr>(e)->getInitializer(),
+                               dest);
+    break;
   case Stmt::CXXBindTemporaryExprClass: {
     // Temporaries are not destroyed: only those whose destruction does
     // nothing are accepted.
