@@ -23,6 +23,7 @@
 
 #include "dialect/SIMTDialect.h"
 #include "transforms/Passes.h"
+#include "transforms/ThreadAnalysis.h"
 #include "transforms/ThreadLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -52,73 +53,37 @@ void appendValuesUsed(Operation *op, SmallVectorImpl<Value> &values) {
   }
 }
 
-/// Whether `v` depends on one of `ivs` through operations without effects
-/// nested in `scope`.
-bool dependsOnThreadIndex(Value v, ValueRange ivs, Operation *scope,
-                          DenseSet<Value> &visited) {
-  if (!visited.insert(v).second)
-    return false;
-  if (llvm::is_contained(ivs, v))
-    return true;
-  Operation *def = v.getDefiningOp();
-  if (!def || !scope->isAncestor(def) || !isMemoryEffectFree(def))
-    return false;
-  return llvm::any_of(def->getOperands(), [&](Value operand) {
-    return dependsOnThreadIndex(operand, ivs, scope, visited);
-  });
-}
-
-/// Whether `v` is defined outside `scope` or computed there without effects
-/// from values defined outside it and from constants: the same for every
-/// thread.
-bool isUniformIn(Value v, ValueRange ivs, Operation *scope) {
-  if (llvm::is_contained(ivs, v))
-    return false;
-  Operation *def = v.getDefiningOp();
-  if (!def)
-    return !scope->isAncestor(v.getParentRegion()->getParentOp());
-  if (!scope->isAncestor(def))
-    return true;
-  if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
-    return false;
-  return llvm::all_of(def->getOperands(), [&](Value operand) {
-    return isUniformIn(operand, ivs, scope);
-  });
-}
-
 /// Whether `condition` has a conjunct comparing a function of the thread
-/// index with a uniform value: a condition that NarrowThreadLoops may turn
-/// into bounds.
-bool comparesThreadIndex(Value condition, ValueRange ivs, Operation *scope) {
+/// index with a value the same in every thread of the block: a condition
+/// that NarrowThreadLoops may turn into bounds.
+bool comparesThreadIndex(Value condition, const ThreadAnalysis &threads) {
   Operation *def = condition.getDefiningOp();
-  if (!def || !scope->isAncestor(def))
+  if (!def)
     return false;
   if (auto cmp = dyn_cast<arith::CmpIOp>(def)) {
     for (auto [varying, bound] : {std::pair(cmp.getLhs(), cmp.getRhs()),
-                                  std::pair(cmp.getRhs(), cmp.getLhs())}) {
-      DenseSet<Value> visited;
-      if (isUniformIn(bound, ivs, scope) &&
-          dependsOnThreadIndex(varying, ivs, scope, visited))
+                                  std::pair(cmp.getRhs(), cmp.getLhs())})
+      if (threads.isUniformInBlock(bound) &&
+          threads.facts(varying).dependsOnThreadIndex())
         return true;
-    }
     return false;
   }
   if (auto andOp = dyn_cast<arith::AndIOp>(def))
-    return comparesThreadIndex(andOp.getLhs(), ivs, scope) ||
-           comparesThreadIndex(andOp.getRhs(), ivs, scope);
+    return comparesThreadIndex(andOp.getLhs(), threads) ||
+           comparesThreadIndex(andOp.getRhs(), threads);
   if (auto select = dyn_cast<arith::SelectOp>(def))
-    return comparesThreadIndex(select.getCondition(), ivs, scope) ||
-           comparesThreadIndex(select.getTrueValue(), ivs, scope);
+    return comparesThreadIndex(select.getCondition(), threads) ||
+           comparesThreadIndex(select.getTrueValue(), threads);
   return false;
 }
 
 /// An `scf.if` without results and without else work whose condition
 /// compares the thread index: work that only some threads do.
-bool isIndexGuard(Operation *op, ValueRange ivs, Operation *scope) {
+bool isIndexGuard(Operation *op, const ThreadAnalysis &threads) {
   auto ifOp = dyn_cast<scf::IfOp>(op);
   return ifOp && ifOp.getNumResults() == 0 &&
          (!ifOp.elseBlock() || ifOp.elseBlock()->without_terminator().empty()) &&
-         comparesThreadIndex(ifOp.getCondition(), ivs, scope);
+         comparesThreadIndex(ifOp.getCondition(), threads);
 }
 
 /// The operations of `block` with effects, cut into consecutive parts so
@@ -238,20 +203,19 @@ void cloneParts(OpBuilder &b, Block &block, ArrayRef<Operation *> part,
 /// Splits `ifOp` (an index guard inside `loop`) into one `if` on the same
 /// condition per part of its body, when its body holds an index guard among
 /// other work. Returns whether it did.
-bool splitGuard(scf::IfOp ifOp, scf::ParallelOp loop) {
-  SmallVector<Value> ivs(loop.getInductionVars());
+bool splitGuard(scf::IfOp ifOp, const ThreadAnalysis &threads) {
   Block &body = *ifOp.thenBlock();
   // Nested guards first, so that their own parts show here.
   for (Operation &op : llvm::make_early_inc_range(body.without_terminator()))
-    if (isIndexGuard(&op, ivs, loop))
-      splitGuard(cast<scf::IfOp>(op), loop);
+    if (isIndexGuard(&op, threads))
+      splitGuard(cast<scf::IfOp>(op), threads);
   bool hasGuard = llvm::any_of(body.without_terminator(), [&](Operation &op) {
-    return isIndexGuard(&op, ivs, loop);
+    return isIndexGuard(&op, threads);
   });
   if (!hasGuard)
     return false;
   SmallVector<SmallVector<Operation *>> parts = partitionAtGuards(
-      body, [&](Operation *op) { return isIndexGuard(op, ivs, loop); });
+      body, [&](Operation *op) { return isIndexGuard(op, threads); });
   if (parts.empty())
     return false;
   OpBuilder b(ifOp);
@@ -278,14 +242,13 @@ bool splitGuard(scf::IfOp ifOp, scf::ParallelOp loop) {
 
 /// Splits `loop` into one thread loop per part of its body. Returns the
 /// number of loops made (0 if it was left alone).
-unsigned splitLoop(scf::ParallelOp loop) {
-  SmallVector<Value> ivs(loop.getInductionVars());
+unsigned splitLoop(scf::ParallelOp loop, const ThreadAnalysis &threads) {
   Block &body = *loop.getBody();
   for (Operation &op : llvm::make_early_inc_range(body.without_terminator()))
-    if (isIndexGuard(&op, ivs, loop))
-      splitGuard(cast<scf::IfOp>(op), loop);
+    if (isIndexGuard(&op, threads))
+      splitGuard(cast<scf::IfOp>(op), threads);
   SmallVector<SmallVector<Operation *>> parts = partitionAtGuards(
-      body, [&](Operation *op) { return isIndexGuard(op, ivs, loop); });
+      body, [&](Operation *op) { return isIndexGuard(op, threads); });
   if (parts.empty())
     return 0;
   OpBuilder b(loop);
@@ -305,6 +268,9 @@ struct SplitThreadLoopsPass
   using SplitThreadLoopsBase::SplitThreadLoopsBase;
 
   void runOnOperation() override {
+    // Splitting clones what it moves: the facts of the values it makes are
+    // not known (they vary), the others' stay true.
+    ThreadAnalysis threads(getOperation());
     SmallVector<scf::ParallelOp> loops;
     getOperation().walk([&](scf::ParallelOp loop) {
       if (isThreadLoop(loop) && loop.getNumResults() == 0)
@@ -317,7 +283,7 @@ struct SplitThreadLoopsPass
               .wasInterrupted())
         continue;
       Location loc = loop.getLoc();
-      unsigned made = splitLoop(loop);
+      unsigned made = splitLoop(loop, threads);
       if (made != 0 && remarks)
         emitRemark(loc) << "cucpu: thread loop split in " << made
                         << " so that each guard on the thread index has its "

@@ -25,7 +25,7 @@ namespace cucpu {
 //===----------------------------------------------------------------------===//
 
 ThreadFacts ThreadFacts::threadIndex(unsigned dim) {
-  ThreadFacts facts(Variance::Thread, {0, 0, 0});
+  ThreadFacts facts(Variance::Thread, {0, 0, 0}, true);
   facts.stride[dim] = 1;
   return facts;
 }
@@ -53,6 +53,7 @@ ThreadFacts ThreadFacts::join(const ThreadFacts &lhs, const ThreadFacts &rhs) {
     return lhs;
   ThreadFacts result;
   result.variance = std::max(lhs.variance, rhs.variance);
+  result.indexFunction = lhs.indexFunction && rhs.indexFunction;
   for (unsigned d = 0; d < 3; ++d)
     result.stride[d] = lhs.stride[d] == rhs.stride[d] ? lhs.stride[d]
                                                       : std::nullopt;
@@ -71,7 +72,10 @@ void ThreadFacts::print(llvm::raw_ostream &os) const {
     os << "uniform in the block";
     return;
   case Variance::Thread:
-    os << "varies across threads, stride [";
+    os << "varies across threads";
+    if (indexFunction)
+      os << " with the thread index";
+    os << ", stride [";
     for (unsigned d = 0; d < 3; ++d) {
       if (d)
         os << ", ";
@@ -213,7 +217,11 @@ LogicalResult ThreadFactsAnalysis::visitOperation(
       operandStrides.push_back(operand->getValue().getStride(d));
     stride[d] = strideOf(op, operandStrides);
   }
-  setAll(ThreadFacts(Variance::Thread, stride));
+  bool indexFunction =
+      llvm::all_of(operands, [](const ThreadFactsLattice *operand) {
+        return operand->getValue().isIndexFunction();
+      });
+  setAll(ThreadFacts(Variance::Thread, stride, indexFunction));
   return success();
 }
 
@@ -226,9 +234,11 @@ void ThreadFactsAnalysis::visitNonControlFlowArguments(
     bool threads = isThreadLoop(loop);
     for (auto [d, iv] : llvm::enumerate(loop.getInductionVars())) {
       ThreadFactsLattice *lattice = getLatticeElement(iv);
-      ThreadFacts facts = threads && d < 3 ? ThreadFacts::threadIndex(d)
-                          : isBlockLoop(loop) ? ThreadFacts::block()
-                                              : ThreadFacts::varying();
+      // An outer parallel loop is a block loop (marked so or not).
+      ThreadFacts facts =
+          !threads ? ThreadFacts::block()
+                   : d < 3 ? ThreadFacts::threadIndex(d)
+                           : ThreadFacts::varying();
       propagateIfChanged(lattice, lattice->join(facts));
     }
     return;
@@ -255,14 +265,30 @@ void ThreadFactsAnalysis::visitNonControlFlowArguments(
       op, successor, argLattices, firstIndex);
 }
 
+bool ThreadFactsAnalysis::holdsThreadLoops(Operation *fn) {
+  auto [it, inserted] = functionsWithThreadLoops.try_emplace(fn, false);
+  if (inserted)
+    it->second = fn->walk([](scf::ParallelOp loop) {
+                     return isThreadLoop(loop) ? WalkResult::interrupt()
+                                               : WalkResult::advance();
+                   }).wasInterrupted();
+  return it->second;
+}
+
 void ThreadFactsAnalysis::setToEntryState(ThreadFactsLattice *lattice) {
   // A launcher's arguments (the kernel's arguments, the launch's shape) are
-  // the same in every thread of the grid; anything else is not known.
+  // the same in every thread of the grid. The arguments of another function
+  // that holds thread loops are computed outside them: the same in every
+  // thread of a block. A device function's vary with its callers'.
   ThreadFacts facts = ThreadFacts::varying();
   if (auto arg = dyn_cast<BlockArgument>(lattice->getAnchor()))
     if (auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
-        fn && arg.getOwner()->isEntryBlock() && fn->hasAttr(kKernelNameAttr))
-      facts = ThreadFacts::grid();
+        fn && arg.getOwner()->isEntryBlock()) {
+      if (fn->hasAttr(kKernelNameAttr))
+        facts = ThreadFacts::grid();
+      else if (holdsThreadLoops(fn))
+        facts = ThreadFacts::block();
+    }
   propagateIfChanged(lattice, lattice->join(facts));
 }
 

@@ -5,7 +5,8 @@
 // per value, whether it is the same in every thread of the grid, of a block,
 // or may differ between threads; and, for integers, by how much it grows
 // when one thread index grows by one (its stride along x, y and z), where
-// that is a constant. Thread indices are the induction variables of thread
+// that is a constant; and whether it is a function of the thread indices
+// and uniform values alone. Thread indices are the induction variables of thread
 // loops (scf.parallel nested in another one) and simt.thread_id; block
 // indices those of block loops and simt.block_id.
 //
@@ -42,16 +43,18 @@ public:
   enum class Variance { Uninitialized, Grid, Block, Thread };
 
   ThreadFacts() = default;
-  ThreadFacts(Variance variance, std::array<std::optional<int64_t>, 3> stride)
-      : variance(variance), stride(stride) {}
+  ThreadFacts(Variance variance, std::array<std::optional<int64_t>, 3> stride,
+              bool indexFunction)
+      : variance(variance), stride(stride), indexFunction(indexFunction) {}
 
   /// The same in every thread of the grid (constants, kernel arguments).
-  static ThreadFacts grid() { return {Variance::Grid, {0, 0, 0}}; }
+  static ThreadFacts grid() { return {Variance::Grid, {0, 0, 0}, true}; }
   /// The same in every thread of a block (block indices).
-  static ThreadFacts block() { return {Variance::Block, {0, 0, 0}}; }
+  static ThreadFacts block() { return {Variance::Block, {0, 0, 0}, true}; }
   /// May differ between threads, in a way not known.
   static ThreadFacts varying() {
-    return {Variance::Thread, {std::nullopt, std::nullopt, std::nullopt}};
+    return {Variance::Thread, {std::nullopt, std::nullopt, std::nullopt},
+            false};
   }
   /// Thread index `dim` (0, 1, 2 for x, y, z).
   static ThreadFacts threadIndex(unsigned dim);
@@ -66,13 +69,23 @@ public:
   /// How much the value grows when thread index `dim` grows by one and the
   /// others stay, when that is a constant.
   std::optional<int64_t> getStride(unsigned dim) const { return stride[dim]; }
+  /// Whether the value is computed from the thread indices and uniform
+  /// values alone, without reading memory that varies between threads
+  /// (`tid % 32`, `x < n`; not `a[tid]`): the thread index decides it.
+  bool isIndexFunction() const { return indexFunction; }
+  /// Whether the value varies across threads as a function of the thread
+  /// index (a guard on it selects threads by their index).
+  bool dependsOnThreadIndex() const {
+    return variance == Variance::Thread && indexFunction;
+  }
   /// If the value is a uniform value plus thread index `dim` times a nonzero
   /// constant (so different along `dim`, the same along the others): `dim`.
   std::optional<unsigned> soleThreadDimension() const;
 
   static ThreadFacts join(const ThreadFacts &lhs, const ThreadFacts &rhs);
   bool operator==(const ThreadFacts &rhs) const {
-    return variance == rhs.variance && stride == rhs.stride;
+    return variance == rhs.variance && stride == rhs.stride &&
+           indexFunction == rhs.indexFunction;
   }
   void print(llvm::raw_ostream &os) const;
 
@@ -80,6 +93,7 @@ private:
   Variance variance = Variance::Uninitialized;
   std::array<std::optional<int64_t>, 3> stride = {std::nullopt, std::nullopt,
                                                   std::nullopt};
+  bool indexFunction = false;
 };
 
 class ThreadFactsLattice : public mlir::dataflow::Lattice<ThreadFacts> {
@@ -106,6 +120,10 @@ public:
   void setToEntryState(ThreadFactsLattice *lattice) override;
 
 private:
+  /// Whether function `fn` holds thread loops (memoized).
+  bool holdsThreadLoops(mlir::Operation *fn);
+  llvm::DenseMap<mlir::Operation *, bool> functionsWithThreadLoops;
+
   /// Joins what the regions yield, then, where the branch condition varies
   /// between threads, the condition's variance into the results.
   void visitRegionSuccessors(

@@ -21,26 +21,26 @@ func.func @indices(%a: !llvm.ptr, %n: i32, %blocks: index, %tx: index,
     // expected-remark@-1 {{block index: uniform in the block}}
     scf.parallel (%x, %y) = (%c0, %c0) to (%tx, %ty) step (%c1, %c1) {
       %x32 = arith.index_castui %x {probe = "x"} : index to i32
-      // expected-remark@-1 {{x: varies across threads, stride [1, 0, 0]}}
+      // expected-remark@-1 {{x: varies across threads with the thread index, stride [1, 0, 0]}}
       %y32 = arith.index_castui %y : index to i32
       %row = arith.muli %y32, %c4 {probe = "4y"} : i32
-      // expected-remark@-1 {{4y: varies across threads, stride [0, 4, 0]}}
+      // expected-remark@-1 {{4y: varies across threads with the thread index, stride [0, 4, 0]}}
       %i = arith.addi %row, %x32 {probe = "x + 4y"} : i32
-      // expected-remark@-1 {{x + 4y: varies across threads, stride [1, 4, 0]}}
+      // expected-remark@-1 {{x + 4y: varies across threads with the thread index, stride [1, 4, 0]}}
       %bi = arith.addi %i, %b32 {probe = "x + 4y + block"} : i32
-      // expected-remark@-1 {{x + 4y + block: varies across threads, stride [1, 4, 0]}}
+      // expected-remark@-1 {{x + 4y + block: varies across threads with the thread index, stride [1, 4, 0]}}
       %d = arith.subi %x32, %y32 {probe = "x - y"} : i32
-      // expected-remark@-1 {{x - y: varies across threads, stride [1, -1, 0]}}
+      // expected-remark@-1 {{x - y: varies across threads with the thread index, stride [1, -1, 0]}}
       %sq = arith.muli %x32, %x32 {probe = "x * x"} : i32
-      // expected-remark@-1 {{x * x: varies across threads, stride [?, 0, 0]}}
+      // expected-remark@-1 {{x * x: varies across threads with the thread index, stride [?, 0, 0]}}
       %nx = arith.muli %x32, %n {probe = "x * n"} : i32
-      // expected-remark@-1 {{x * n: varies across threads, stride [?, 0, 0]}}
+      // expected-remark@-1 {{x * n: varies across threads with the thread index, stride [?, 0, 0]}}
       %s = arith.shli %x32, %c4 {probe = "x << 4"} : i32
-      // expected-remark@-1 {{x << 4: varies across threads, stride [16, 0, 0]}}
+      // expected-remark@-1 {{x << 4: varies across threads with the thread index, stride [16, 0, 0]}}
       %w = arith.extsi %bi {probe = "widened"} : i32 to i64
-      // expected-remark@-1 {{widened: varies across threads, stride [1, 4, 0]}}
+      // expected-remark@-1 {{widened: varies across threads with the thread index, stride [1, 4, 0]}}
       %t = arith.trunci %bi {probe = "truncated"} : i32 to i8
-      // expected-remark@-1 {{truncated: varies across threads, stride [?, ?, 0]}}
+      // expected-remark@-1 {{truncated: varies across threads with the thread index, stride [?, ?, 0]}}
       %f = arith.sitofp %m {probe = "float of uniform"} : i32 to f32
       // expected-remark@-1 {{float of uniform: uniform in the grid}}
       scf.reduce
@@ -67,7 +67,7 @@ func.func @memory(%a: !llvm.ptr, %blocks: index, %threads: index)
       // expected-remark@-1 {{uniform load: uniform in the block}}
       %t64 = arith.index_castui %t : index to i64
       %p = llvm.getelementptr %a[%t64] {probe = "address"} : (!llvm.ptr, i64) -> !llvm.ptr, i32
-      // expected-remark@-1 {{address: varies across threads, stride [?, 0, 0]}}
+      // expected-remark@-1 {{address: varies across threads with the thread index, stride [?, 0, 0]}}
       %v = llvm.load %p {probe = "varying load"} : !llvm.ptr -> i32
       // expected-remark@-1 {{varying load: varies across threads, stride [?, ?, ?]}}
       %at = llvm.load %a atomic monotonic {alignment = 4 : i64, probe = "atomic load"} : !llvm.ptr -> i32
@@ -132,7 +132,7 @@ func.func @control(%n: i32, %blocks: index, %threads: index)
         scf.yield %x1 : i32
       }
       %s1 = arith.addi %s, %c0_i32 {probe = "block if of thread indices"} : i32
-      // expected-remark@-1 {{block if of thread indices: varies across threads, stride [1, 0, 0]}}
+      // expected-remark@-1 {{block if of thread indices: varies across threads with the thread index, stride [1, 0, 0]}}
       %w = scf.while (%i = %c0_i32) : (i32) -> i32 {
         %go = arith.cmpi slt, %i, %x : i32
         scf.condition(%go) %i : i32
@@ -149,4 +149,36 @@ func.func @control(%n: i32, %blocks: index, %threads: index)
     scf.reduce
   } {cucpu.loop = "block"}
   return
+}
+
+// -----
+
+// Outside a launcher (a pass's test, a function of the launch stage), what
+// is defined outside the thread loops, the arguments included, is the same
+// in every thread of the block, and an unmarked outer parallel loop is a
+// block loop. A function without thread loops (a device function called
+// per thread) knows nothing of its arguments.
+func.func @relative(%n: i32, %blocks: index, %threads: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = arith.addi %n, %n {probe = "argument"} : i32
+  // expected-remark@-1 {{argument: uniform in the block}}
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    %bi = arith.index_castui %b {probe = "block index"} : index to i32
+    // expected-remark@-1 {{block index: uniform in the block}}
+    scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+      %x = arith.index_castui %t : index to i32
+      %lt = arith.cmpi slt, %x, %n {probe = "guard"} : i32
+      // expected-remark@-1 {{guard: varies across threads with the thread index, stride [?, 0, 0]}}
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  }
+  return
+}
+
+func.func @device_function(%x: i32) -> i32 {
+  %y = arith.addi %x, %x {probe = "argument"} : i32
+  // expected-remark@-1 {{argument: varies across threads, stride [?, ?, ?]}}
+  return %y : i32
 }
