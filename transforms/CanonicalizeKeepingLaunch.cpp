@@ -2,6 +2,7 @@
 
 #include "transforms/MemoryAccess.h"
 #include "transforms/Passes.h"
+#include "transforms/ThreadLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -91,7 +92,7 @@ struct SpeculatePureIf : public OpRewritePattern<scf::IfOp> {
     unsigned count = 0;
     for (Operation &op : region.front().without_terminator()) {
       if (++count > kMaxOpsPerBranch || op.getNumRegions() != 0 ||
-          !(isPure(&op) || isLoadOfLocal(op)))
+          !(cucpu::isSafeToSpeculate(&op) || isLoadOfLocal(op)))
         return false;
     }
     return true;

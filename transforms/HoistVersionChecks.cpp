@@ -101,7 +101,7 @@ private:
       return true;
     }
     Operation *def = v.getDefiningOp();
-    if (def->getNumRegions() != 0 || !isPure(def))
+    if (def->getNumRegions() != 0 || !isSafeToSpeculate(def))
       return false;
     return llvm::all_of(def->getOperands(),
                         [&](Value operand) { return computable(operand); });

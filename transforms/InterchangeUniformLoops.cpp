@@ -895,7 +895,7 @@ unsigned jamFactor(scf::ParallelOp loop, scf::WhileOp whileOp,
     Operation *def = v.getDefiningOp();
     if (!def || !loop->isAncestor(def))
       return true;
-    return isPure(def) && llvm::all_of(def->getOperands(), pure);
+    return isSafeToSpeculate(def) && llvm::all_of(def->getOperands(), pure);
   };
   auto condition =
       cast<scf::ConditionOp>(whileOp.getBeforeBody()->getTerminator());

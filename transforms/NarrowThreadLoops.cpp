@@ -587,7 +587,7 @@ bool computableWithoutInner(Value v, scf::ParallelOp loop) {
     return !loop->isAncestor(v.getParentRegion()->getParentOp());
   if (!loop->isAncestor(def))
     return true;
-  return def->getNumRegions() == 0 && isPure(def) &&
+  return def->getNumRegions() == 0 && isSafeToSpeculate(def) &&
          llvm::all_of(def->getOperands(), [&](Value o) {
            return computableWithoutInner(o, loop);
          });

@@ -226,7 +226,7 @@ bool splitGuard(scf::IfOp ifOp, const ThreadAnalysis &threads) {
     // canonicalization merges into `if (c && d)`.
     IRMapping mapping;
     for (Operation *op : pureOperationsNeeded(body, part))
-      if (isPure(op) && op->getNumRegions() == 0 &&
+      if (isSafeToSpeculate(op) && op->getNumRegions() == 0 &&
           llvm::all_of(op->getOperands(), [&](Value v) {
             return v.getParentBlock() != &body || mapping.contains(v);
           }))

@@ -6,6 +6,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 
@@ -13,6 +15,21 @@ namespace cucpu {
 
 bool isThreadLoop(scf::ParallelOp loop) {
   return loop->getParentOfType<scf::ParallelOp>() != nullptr;
+}
+
+bool isSafeToSpeculate(Operation *op) {
+  if (!isPure(op))
+    return false;
+  bool isSigned = isa<arith::DivSIOp, arith::RemSIOp, arith::CeilDivSIOp,
+                      arith::FloorDivSIOp, LLVM::SDivOp, LLVM::SRemOp>(op);
+  bool isUnsigned = isa<arith::DivUIOp, arith::RemUIOp, arith::CeilDivUIOp,
+                        LLVM::UDivOp, LLVM::URemOp>(op);
+  if (!isSigned && !isUnsigned)
+    return true;
+  APInt divisor;
+  if (!matchPattern(op->getOperand(1), m_ConstantInt(&divisor)))
+    return false;
+  return !divisor.isZero() && !(isSigned && divisor.isAllOnes());
 }
 
 bool isBlockLoop(Operation *loop) {

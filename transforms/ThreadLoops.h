@@ -21,6 +21,14 @@ bool isThreadLoop(mlir::scf::ParallelOp loop);
 /// Whether `loop` is a launch's block loop (its role attribute says so).
 bool isBlockLoop(mlir::Operation *loop);
 
+/// Whether `op` may run where the program would not have run it (computed
+/// before the `if` that guards it, or for an iteration that does not
+/// happen): pure, and not a division or remainder whose divisor may be zero
+/// or, signed, -1. MLIR marks arith.remsi, remui and floordivsi pure though
+/// such a divisor is undefined behaviour, and the LLVM code a speculated one
+/// becomes traps on x86 (`if (d != 0) r = x % d;`).
+bool isSafeToSpeculate(mlir::Operation *op);
+
 /// The one operation of `loop`'s body that `incidental` does not accept,
 /// when it is an `scf.if` without results whose else branch is empty: the
 /// guard around the loop's work. Null otherwise.

@@ -92,6 +92,47 @@ func.func @speculate_pure_if(%i: i32, %n: i32, %p: !llvm.ptr) {
   return
 }
 
+// A remainder or quotient whose divisor may be zero (or -1, signed) stays
+// under its guard: MLIR calls arith.remsi pure, but computed for every
+// thread `if (d != 0) r = x % d` traps where d is 0. A constant nonzero
+// divisor may run anywhere.
+// CHECK-LABEL: func.func @keep_guarded_division
+// CHECK: scf.if
+// CHECK-NEXT: arith.remsi
+// CHECK: scf.if
+// CHECK-NEXT: arith.divui
+// CHECK-NOT: scf.if
+// CHECK: arith.remsi %{{.*}}, %c7
+// CHECK: arith.select
+func.func @keep_guarded_division(%x: i32, %d: i32, %p: !llvm.ptr) {
+  %c0 = arith.constant 0 : i32
+  %m1 = arith.constant -1 : i32
+  %c7 = arith.constant 7 : i32
+  %nz = arith.cmpi ne, %d, %c0 : i32
+  %r = scf.if %nz -> (i32) {
+    %v = arith.remsi %x, %d : i32
+    scf.yield %v : i32
+  } else {
+    scf.yield %m1 : i32
+  }
+  llvm.store %r, %p : i32, !llvm.ptr
+  %q = scf.if %nz -> (i32) {
+    %v = arith.divui %x, %d : i32
+    scf.yield %v : i32
+  } else {
+    scf.yield %c0 : i32
+  }
+  llvm.store %q, %p : i32, !llvm.ptr
+  %s = scf.if %nz -> (i32) {
+    %v = arith.remsi %x, %c7 : i32
+    scf.yield %v : i32
+  } else {
+    scf.yield %c0 : i32
+  }
+  llvm.store %s, %p : i32, !llvm.ptr
+  return
+}
+
 // A branch that reads memory stays a branch.
 // CHECK-LABEL: func.func @keep_reading_if
 // CHECK: scf.if
