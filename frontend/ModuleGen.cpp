@@ -532,10 +532,24 @@ public:
       exported.push_back(fd);
     return true;
   }
+  bool VisitVarDecl(VarDecl *vd) {
+    // Every __device__ and __constant__ variable the file defines exists on
+    // the device, used by a kernel or not: the host may copy to and from it
+    // by its symbol (cudaMemcpyToSymbol of a table no kernel reads yet).
+    if (vd->hasGlobalStorage() && !vd->isStaticLocal() &&
+        !vd->getDeclContext()->isDependentContext() &&
+        !isa<VarTemplateSpecializationDecl>(vd) && !vd->isTemplated() &&
+        vd->isThisDeclarationADefinition() == VarDecl::Definition &&
+        (vd->hasAttr<CUDADeviceAttr>() || vd->hasAttr<CUDAConstantAttr>()) &&
+        !vd->hasAttr<CUDASharedAttr>())
+      variables.push_back(vd);
+    return true;
+  }
   ASTContext &ast;
   bool relocatable;
   std::vector<const FunctionDecl *> kernels;
   std::vector<const FunctionDecl *> exported;
+  std::vector<const VarDecl *> variables;
   llvm::DenseMap<const FunctionDecl *, std::optional<std::array<int64_t, 3>>>
       launchShapes;
 };
@@ -553,6 +567,8 @@ void ModuleGen::emitTranslationUnit(const TranslationUnitDecl *tu) {
   }
   for (const FunctionDecl *fd : finder.exported)
     getFunction(fd);
+  for (const VarDecl *vd : finder.variables)
+    getGlobal(vd);
   emitBodiesAndDispatchers();
 }
 
