@@ -3,6 +3,9 @@
 #include "frontend/FunctionGen.h"
 
 #include "clang/AST/RecordLayout.h"
+#include "dialect/SIMTDialect.h"
+#include "transforms/Passes.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace clang;
 using llvm::ArrayRef;
@@ -262,6 +265,20 @@ Value FunctionGen::load(LValue lv, SourceLocation where) {
 
 void FunctionGen::store(Value v, LValue lv, SourceLocation where) {
   mlir::Location l = loc(where);
+  // A volatile store: the warp's other lanes read their operands before it
+  // and see it after it, as lanes running in lock step would.
+  bool lockstep = lv.type.isVolatileQualified();
+  auto lockstepBarrier = [&] {
+    auto barrier = simt::BarrierOp::create(builder, l, mlir::ValueRange{});
+    barrier->setAttr(kWarpSyncAttr, builder.getUnitAttr());
+    barrier->setAttr(kLockstepAttr, builder.getUnitAttr());
+  };
+  if (lockstep)
+    lockstepBarrier();
+  auto afterStore = llvm::make_scope_exit([&] {
+    if (lockstep)
+      lockstepBarrier();
+  });
   if (lv.type->isBooleanType())
     v = arith::ExtUIOp::create(builder, l, builder.getI8Type(), v);
   if (lv.bitField) {

@@ -406,7 +406,10 @@ struct OutlineGPUKernelsPass
       else if (auto q = dyn_cast<simt::GridDimOp>(op))
         replace("nctaid", q.getDimension());
       else if (isa<simt::BarrierOp>(op)) {
-        if (op->hasAttr(kWarpSyncAttr)) {
+        if (op->hasAttr(kLockstepAttr)) {
+          // A GPU's warp runs in lock step by itself; a full-warp barrier
+          // could wait for lanes that do not reach this store.
+        } else if (op->hasAttr(kWarpSyncAttr)) {
           // __syncwarp() with its default mask: the whole warp.
           Value mask = LLVM::ConstantOp::create(
               b, op->getLoc(), b.getI32Type(), b.getI32IntegerAttr(-1));

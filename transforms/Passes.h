@@ -47,6 +47,14 @@ constexpr llvm::StringLiteral kDeviceVarAttr = "cucpu.device_var";
 /// warp (the rest of the block may not reach it).
 constexpr llvm::StringLiteral kWarpSyncAttr = "cucpu.warp_sync";
 
+/// Unit attribute on the warp barriers the frontend puts around a volatile
+/// store: warp-synchronous code written before CUDA 9 (`volatile` shared
+/// memory in a warp reduction, without __syncwarp) relies on a warp's lanes
+/// running in lock step, which a CPU's serial thread loop emulates with a
+/// barrier between each store and the reads around it. A GPU runs such code
+/// as it always has: the GPU target drops these barriers.
+constexpr llvm::StringLiteral kLockstepAttr = "cucpu.lockstep";
+
 /// Attribute naming the role of a launcher's `scf.parallel` loops.
 constexpr llvm::StringLiteral kLoopRoleAttr = "cucpu.loop";
 constexpr llvm::StringLiteral kBlockLoopRole = "block";
