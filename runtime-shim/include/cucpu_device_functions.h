@@ -486,6 +486,10 @@ CUCPU_ATOMIC_SCOPES(unsigned int, atomicCAS,
 CUCPU_ATOMIC_SCOPES(unsigned long long, atomicCAS,
                     (unsigned long long *address, unsigned long long compare,
                      unsigned long long val))
+// The 16-bit form (CUDA's for compute capability 7.0 and up).
+CUCPU_ATOMIC_SCOPES(unsigned short, atomicCAS,
+                    (unsigned short *address, unsigned short compare,
+                     unsigned short val))
 #undef CUCPU_ATOMIC_INTS
 #undef CUCPU_ATOMIC_OP
 #undef CUCPU_ATOMIC_SCOPES
