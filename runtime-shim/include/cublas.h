@@ -1,0 +1,3 @@
+// cucpu: cublas.h is not implemented; see cucpu/not_provided.h.
+#define CUCPU_NOT_PROVIDED "cuBLAS (cublas.h)"
+#include "cucpu/not_provided.h"

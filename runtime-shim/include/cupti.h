@@ -1,0 +1,3 @@
+// cucpu: cupti.h is not implemented; see cucpu/not_provided.h.
+#define CUCPU_NOT_PROVIDED "CUPTI (cupti.h)"
+#include "cucpu/not_provided.h"

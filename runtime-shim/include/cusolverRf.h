@@ -1,0 +1,3 @@
+// cucpu: cusolverRf.h is not implemented; see cucpu/not_provided.h.
+#define CUCPU_NOT_PROVIDED "cuSOLVER (cusolverRf.h)"
+#include "cucpu/not_provided.h"

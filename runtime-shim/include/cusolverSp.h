@@ -1,0 +1,3 @@
+// cucpu: cusolverSp.h is not implemented; see cucpu/not_provided.h.
+#define CUCPU_NOT_PROVIDED "cuSOLVER (cusolverSp.h)"
+#include "cucpu/not_provided.h"
