@@ -122,6 +122,7 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
   case Stage::CPU: {
     LowerBarriersOptions barrierOptions;
     barrierOptions.mode = options.cpuifyMode;
+    barrierOptions.remarksMissed = options.remarksMissed;
     // Only where a block's threads run as a serial loop: a parallel thread
     // loop inside a fused OpenMP region could overwrite the first slot
     // before every worker has read it.

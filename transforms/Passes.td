@@ -411,8 +411,11 @@ def LowerBarriers : Pass<"simt-lower-barriers", "mlir::func::FuncOp"> {
       or recomputed after the barrier. With `mode=mincut` (the default) the
       choice is a minimum cut of the SSA graph weighted by the bytes stored:
       only pure operations are recomputed, and the set of stored values has
-      the fewest bytes that make all uses computable. `mode=distribute` stores
-      every crossing value.
+      the fewest bytes that make all uses computable; a value whose
+      recomputation would take more than `max-recompute` operations is
+      stored (with `remarks-missed`, a remark says so), which keeps the code
+      linear in the number of barriers when a value is carried across many.
+      `mode=distribute` stores every crossing value.
     - A barrier in an `scf.if` moves out of it: the `if` is split at the
       barrier into two `if`s on the same condition (values flow between them
       as results), so threads whose condition is false, including threads
@@ -436,6 +439,12 @@ def LowerBarriers : Pass<"simt-lower-barriers", "mlir::func::FuncOp"> {
     Option<"uniformLocals", "uniform-locals", "bool", /*default=*/"true",
            "Read a uniform local (a loop counter every thread holds alike) "
            "once before each thread loop that reads it">,
+    Option<"maxRecompute", "max-recompute", "unsigned", /*default=*/"32",
+           "With mode=mincut, store a crossing value rather than recompute "
+           "it with more than this many operations">,
+    Option<"remarksMissed", "remarks-missed", "bool", /*default=*/"false",
+           "A remark for each value stored because its recomputation would "
+           "exceed max-recompute">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
                            "mlir::LLVM::LLVMDialect"];
