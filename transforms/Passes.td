@@ -157,6 +157,10 @@ def SpecializeBlockSize
   let options = [
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark per specialized launcher">,
+    Option<"maxOps", "max-ops", "unsigned", /*default=*/"10000",
+           "Largest launcher body (in operations) that is copied">,
+    Option<"remarksMissed", "remarks-missed", "bool", /*default=*/"false",
+           "Emit a remark when a launcher is too large to copy">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect"];
@@ -223,6 +227,8 @@ def CoarsenBlocks : Pass<"simt-coarsen-blocks", "mlir::func::FuncOp"> {
     Option<"remarksMissed", "remarks-missed", "bool", /*default=*/"false",
            "Emit a remark with the reason for each 2D block loop that is "
            "not coarsened">,
+    Option<"maxOps", "max-ops", "unsigned", /*default=*/"10000",
+           "Largest block loop (in operations) that is coarsened">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect",
                            "mlir::arith::ArithDialect"];
@@ -346,6 +352,10 @@ def NarrowThreadLoops : Pass<"simt-narrow-thread-loops", "mlir::func::FuncOp"> {
            "stay in the guard (masked rows); 0: narrow them too">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark per narrowed thread loop">,
+    Option<"maxOps", "max-ops", "unsigned", /*default=*/"10000",
+           "Largest thread loop (in operations) that is versioned">,
+    Option<"remarksMissed", "remarks-missed", "bool", /*default=*/"false",
+           "Emit a remark per thread loop too large to version">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }

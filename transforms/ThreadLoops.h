@@ -21,6 +21,13 @@ bool isThreadLoop(mlir::scf::ParallelOp loop);
 /// Whether `loop` is a launch's block loop (its role attribute says so).
 bool isBlockLoop(mlir::Operation *loop);
 
+/// Whether `op`, with everything nested in it, is more than `limit`
+/// operations; counts no further than that. The passes that copy code (a
+/// version per block size, per range of threads, per group of blocks) leave
+/// larger code as it is: each copy doubles what every later pass and LLVM
+/// work on, and a kernel that large gains little from one more version.
+bool exceedsOpBudget(mlir::Operation *op, unsigned limit);
+
 /// The one operation of `loop`'s body that `incidental` does not accept,
 /// when it is an `scf.if` without results whose else branch is empty: the
 /// guard around the loop's work. Null otherwise.
