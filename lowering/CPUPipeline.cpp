@@ -241,6 +241,11 @@ static LogicalResult runStages(ModuleOp module, const PipelineOptions &options,
       break;
     PassManager pm(module.getContext());
     addStagePasses(pm, stage, options);
+    TimingScope stageTiming;
+    if (options.timing) {
+      stageTiming = options.timing->nest(stageName(stage));
+      pm.enableTiming(stageTiming);
+    }
     if (failed(pm.run(module)))
       return failure();
     if (options.afterStage)

@@ -7,18 +7,23 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Pass.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/Transforms/Utils/CodeExtractor.h"
 
 using namespace llvm;
 
@@ -173,7 +178,16 @@ void runLLVMOptimizations(Module &module, TargetMachine &machine,
   PipelineTuningOptions tuning;
   tuning.LoopVectorization = vectorize;
   tuning.SLPVectorization = vectorize;
-  PassBuilder builder(&machine, tuning);
+  // -ftime-report: the time of each pass, printed when `instrumentation`
+  // goes.
+  PassInstrumentationCallbacks callbacks;
+  std::optional<StandardInstrumentations> instrumentation;
+  if (TimePassesIsEnabled) {
+    instrumentation.emplace(module.getContext(), /*DebugLogging=*/false);
+    instrumentation->registerCallbacks(callbacks, &mam);
+  }
+  PassBuilder builder(&machine, tuning, std::nullopt,
+                      TimePassesIsEnabled ? &callbacks : nullptr);
   builder.registerModuleAnalyses(mam);
   builder.registerCGSCCAnalyses(cgam);
   builder.registerFunctionAnalyses(fam);
