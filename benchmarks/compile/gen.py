@@ -25,7 +25,7 @@ def barriers(n):
         # of one's own alternate between them, so the program is race-free.
         out.append("  __syncthreads();")
         if i % 2 == 0:
-            out.append("  acc += s[(t + %d) %% TILE] * %d.5f;" % (i % 7 + 1,
+            out.append("  acc += s[(t + %d) %% TILE] * 0.0%d5f;" % (i % 7 + 1,
                                                                  i % 5))
         else:
             out.append("  s[t] = acc - s[t] * 0.25f;")
@@ -33,13 +33,17 @@ def barriers(n):
             "}", "",
             "int main() {",
             "  const int n = 4 * TILE;",
-            "  float *d;",
+            "  float *d, h[4 * TILE];",
+            "  for (int i = 0; i < n; ++i)",
+            "    h[i] = (i % 17) * 0.001f;",
             "  cudaMalloc(&d, n * sizeof(float));",
-            "  cudaMemset(d, 0, n * sizeof(float));",
+            "  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);",
             "  manyBarriers<<<n / TILE, TILE>>>(d);",
-            "  float h[4 * TILE];",
             "  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);",
-            "  printf(\"%f\\n\", h[0]);",
+            "  double sum = 0;",
+            "  for (int i = 0; i < n; ++i)",
+            "    sum += h[i];",
+            "  printf(\"%g\\n\", sum);",
             "  cudaFree(d);",
             "  return 0;",
             "}"]
