@@ -118,45 +118,25 @@ bool sameComputation(Value a, Value b) {
 /// accesses are never private: they are how threads share on purpose.
 class ThreadPrivacy {
 public:
-  explicit ThreadPrivacy(scf::ParallelOp loop) : loop(loop) {
-    // Threads that differ only in a dimension the code never reads run the
-    // same code on the same data: that dimension does not distinguish them.
-    usedDims.assign(loop.getNumLoops(), false);
-    for (auto [i, iv] : llvm::enumerate(loop.getInductionVars()))
-      for (Operation *user : iv.getUsers())
-        if (!isa<BarrierOp>(user))
-          usedDims[i] = true;
-    loop.walk([&](Operation *op) {
-      if (isa<BarrierOp>(op))
-        return;
-      if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
-        SmallVector<Effect> effects;
-        iface.getEffects(effects);
-        for (const Effect &effect : effects)
-          if (Value addr = effect.getValue()) {
-            accessesByObject[objectOf(addr)].insert(addr);
-            if (isa<LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp>(op))
-              atomic.insert(addr);
-          }
-      }
-      // A pointer passed to an operation that does not say what it does
-      // with it may be accessed in any way.
-      if (!isa<MemoryEffectOpInterface>(op) && !isa<LLVM::GEPOp>(op))
-        for (Value operand : op->getOperands())
-          if (isa<LLVM::LLVMPointerType>(operand.getType()))
-            escaped.insert(objectOf(operand));
-    });
-  }
+  // Nothing is computed up front: a barrier's effects are asked for by
+  // every pass that looks at memory effects, and a walk of the whole thread
+  // loop per question made the passes quadratic in the number of barriers
+  // in a loop. What a question needs is found from the uses of the object
+  // it is about; only questions about memory other than allocations (kernel
+  // arguments, pointers read from memory) walk the loop, once.
+  explicit ThreadPrivacy(scf::ParallelOp loop) : loop(loop) {}
 
   bool isPrivate(Value addr) {
     Value root = rootOf(addr);
     if (auto alloca = root.getDefiningOp<LLVM::AllocaOp>())
       if (loop->isAncestor(alloca))
         return true; // A local of the thread.
-    if (escaped.contains(objectOf(addr)) || atomic.contains(addr) ||
-        !isInjective(addr))
+    if (!isInjective(addr))
       return false;
-    return llvm::all_of(accessesByObject[objectOf(addr)], [&](Value other) {
+    ObjectInfo &info = infoOf(objectOf(addr));
+    if (info.escaped || info.atomic.contains(addr))
+      return false;
+    return llvm::all_of(info.accesses, [&](Value other) {
       return sameComputation(addr, other);
     });
   }
@@ -164,12 +144,35 @@ public:
   /// Whether `addr` indexes a uniform base injectively by the thread index
   /// and no operation hides where the object's pointer goes.
   bool isInjectiveAccess(Value addr) {
-    return !escaped.contains(objectOf(addr)) && isInjective(addr);
+    return isInjective(addr) && !infoOf(objectOf(addr)).escaped;
   }
 
 private:
+  /// What the loop does with one object.
+  struct ObjectInfo {
+    /// The addresses into the object the loop's operations access.
+    llvm::SetVector<Value> accesses;
+    /// Those of them an atomic operation accesses.
+    DenseSet<Value> atomic;
+    /// Whether an operation that does not say what it does with a pointer
+    /// is given one into the object.
+    bool escaped = false;
+  };
+
+  /// Threads that differ only in a dimension the code never reads run the
+  /// same code on the same data: that dimension does not distinguish them.
+  ArrayRef<bool> usedDims() {
+    if (usedDimsCache.empty())
+      for (Value iv : loop.getInductionVars())
+        usedDimsCache.push_back(llvm::any_of(iv.getUsers(), [](Operation *user) {
+          return !isa<BarrierOp>(user);
+        }));
+    return usedDimsCache;
+  }
+
   bool isInjective(Value addr) {
-    SmallVector<bool> covered(usedDims.size(), false);
+    ArrayRef<bool> used = usedDims();
+    SmallVector<bool> covered(used.size(), false);
     while (auto gep = addr.getDefiningOp<LLVM::GEPOp>()) {
       for (Value index : gep.getDynamicIndices()) {
         if (isUniform(index, loop))
@@ -184,26 +187,74 @@ private:
     if (!isUniform(addr, loop))
       return false;
     bool any = false;
-    for (auto [used, cov] : llvm::zip(usedDims, covered)) {
-      if (used && !cov)
+    for (auto [u, cov] : llvm::zip(used, covered)) {
+      if (u && !cov)
         return false;
       any |= cov;
     }
     return any;
   }
 
-  scf::ParallelOp loop;
-  SmallVector<bool> usedDims;
   /// The object an address may point into: its base if that is an
   /// allocation, otherwise one object standing for all other memory.
-  Value objectOf(Value addr) {
+  static Value objectOf(Value addr) {
     Value root = rootOf(addr);
     return root.getDefiningOp<LLVM::AllocaOp>() ? root : Value();
   }
 
-  DenseMap<Value, llvm::SetVector<Value>> accessesByObject;
-  DenseSet<Value> escaped;
-  DenseSet<Value> atomic;
+  /// Records what `op`, an operation of the loop, does with pointers into
+  /// `object` (with a null `object`, into any memory but allocations).
+  void record(Operation *op, Value object, ObjectInfo &info) {
+    if (isa<BarrierOp>(op))
+      return;
+    if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
+      SmallVector<Effect> effects;
+      iface.getEffects(effects);
+      for (const Effect &effect : effects)
+        if (Value addr = effect.getValue(); addr && objectOf(addr) == object) {
+          info.accesses.insert(addr);
+          if (isa<LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp>(op))
+            info.atomic.insert(addr);
+        }
+    } else if (!isa<LLVM::GEPOp>(op)) {
+      // A pointer passed to an operation that does not say what it does
+      // with it may be accessed in any way.
+      for (Value operand : op->getOperands())
+        if (isa<LLVM::LLVMPointerType>(operand.getType()) &&
+            objectOf(operand) == object)
+          info.escaped = true;
+    }
+  }
+
+  ObjectInfo &infoOf(Value object) {
+    auto [it, inserted] = objects.try_emplace(object);
+    ObjectInfo &info = it->second;
+    if (!inserted)
+      return info;
+    if (!object) {
+      loop.walk([&](Operation *op) { record(op, object, info); });
+      return info;
+    }
+    // An allocation: the operations of the loop that use the addresses
+    // its GEPs derive from it (the only addresses objectOf maps to it).
+    SmallVector<Value> addresses{object};
+    DenseSet<Operation *> seen;
+    while (!addresses.empty()) {
+      Value address = addresses.pop_back_val();
+      for (Operation *user : address.getUsers()) {
+        if (auto gep = dyn_cast<LLVM::GEPOp>(user))
+          if (gep.getBase() == address)
+            addresses.push_back(gep.getResult());
+        if (loop->isAncestor(user) && seen.insert(user).second)
+          record(user, object, info);
+      }
+    }
+    return info;
+  }
+
+  scf::ParallelOp loop;
+  SmallVector<bool> usedDimsCache;
+  DenseMap<Value, ObjectInfo> objects;
 };
 
 /// `effect` on the memory `addr` points to, or on all memory if `addr` is

@@ -56,6 +56,11 @@ void registerPipelineDialects(DialectRegistry &registry) {
   registerOpenMPDialectTranslation(registry);
 }
 
+/// The largest code (in operations: a launcher, a block loop, a thread loop)
+/// that the passes that make versions copy. A kernel of 5,000 statements is
+/// about 20,000 operations: six versions of it took LLVM minutes.
+static constexpr unsigned kMaxCopiedOps = 10000;
+
 /// Adds the passes that take the module from `stage - 1` to `stage`.
 static void addStagePasses(OpPassManager &pm, Stage stage,
                            const PipelineOptions &options) {
@@ -75,7 +80,9 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     // loop bounds.
     if (options.specializeBlockSize && !options.gpuTarget)
       pm.addNestedPass<func::FuncOp>(
-          createSpecializeBlockSize({/*remarks=*/options.remarks}));
+          createSpecializeBlockSize({/*remarks=*/options.remarks,
+                                     /*maxOps=*/kMaxCopiedOps,
+                                     /*remarksMissed=*/options.remarksMissed}));
     pm.addPass(createCanonicalizeKeepingLaunch());
     pm.addPass(createCSEPass());
     pm.addPass(createMem2Reg());
@@ -122,6 +129,7 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
   case Stage::CPU: {
     LowerBarriersOptions barrierOptions;
     barrierOptions.mode = options.cpuifyMode;
+    barrierOptions.remarksMissed = options.remarksMissed;
     // Only where a block's threads run as a serial loop: a parallel thread
     // loop inside a fused OpenMP region could overwrite the first slot
     // before every worker has read it.
@@ -157,7 +165,8 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
         options.coarsenBlocks > 1) {
       pm.addNestedPass<func::FuncOp>(createCoarsenBlocks(
           {/*factor=*/options.coarsenBlocks, /*remarks=*/options.remarks,
-           /*remarksMissed=*/options.remarksMissed}));
+           /*remarksMissed=*/options.remarksMissed,
+           /*maxOps=*/kMaxCopiedOps}));
       pm.addPass(createCanonicalizeKeepingLaunch());
       pm.addPass(createCSEPass());
     }
@@ -167,7 +176,9 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
           createNarrowThreadLoops({/*versionSelects=*/options.versionSelects,
                                    /*versionRows=*/options.versionRows,
                                    /*maskRowsUpTo=*/options.maskRowsUpTo,
-                                   /*remarks=*/options.remarks}));
+                                   /*remarks=*/options.remarks,
+                                   /*maxOps=*/kMaxCopiedOps,
+                                   /*remarksMissed=*/options.remarksMissed}));
       pm.addPass(createCanonicalizeKeepingLaunch());
       pm.addPass(createCSEPass());
       if (options.hoistVersionChecks) {
@@ -230,6 +241,11 @@ static LogicalResult runStages(ModuleOp module, const PipelineOptions &options,
       break;
     PassManager pm(module.getContext());
     addStagePasses(pm, stage, options);
+    TimingScope stageTiming;
+    if (options.timing) {
+      stageTiming = options.timing->nest(stageName(stage));
+      pm.enableTiming(stageTiming);
+    }
     if (failed(pm.run(module)))
       return failure();
     if (options.afterStage)

@@ -7,18 +7,23 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Pass.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/Transforms/Utils/CodeExtractor.h"
 
 using namespace llvm;
 
@@ -154,9 +159,57 @@ VectorMathLibrary defaultVectorMathLibrary() {
   return VectorMathLibrary::None;
 }
 
+/// Loops side by side in one loop (or at the top of a function) beyond which
+/// each of them moves to a function of its own.
+static constexpr unsigned kMaxSiblingLoops = 64;
+
+/// Moves each loop of a long run of sibling loops to a function of its own
+/// (not inlined), so that no function LLVM optimizes holds more than
+/// kMaxSiblingLoops of them. A kernel with n barriers is n thread loops in a
+/// row in the function of its OpenMP region; LLVM's loop passes (unrolling,
+/// rotation) and InstCombine spend time quadratic in the loops of a function
+/// there: 1,000 barriers took minutes. Apart, each thread loop is optimized
+/// and vectorized as before, at the price of a call per block and phase and
+/// of what LLVM could have done across phases (they communicate through
+/// memory in any case).
+static void outlineSiblingLoops(Module &module) {
+  SmallVector<Function *> functions;
+  for (Function &fn : module)
+    if (!fn.isDeclaration())
+      functions.push_back(&fn);
+  for (Function *fn : functions) {
+    DominatorTree dominators(*fn);
+    LoopInfo loops(dominators);
+    SmallVector<Loop *> toOutline;
+    auto collect = [&](ArrayRef<Loop *> siblings) {
+      if (siblings.size() > kMaxSiblingLoops)
+        llvm::append_range(toOutline, siblings);
+    };
+    collect(loops.getTopLevelLoops());
+    for (Loop *loop : loops.getLoopsInPreorder())
+      collect(loop->getSubLoops());
+    if (toOutline.empty())
+      continue;
+    // Extraction keeps the cache valid, and the blocks of the loops not yet
+    // extracted as they were.
+    CodeExtractorAnalysisCache cache(*fn);
+    for (Loop *loop : toOutline) {
+      // Inside a loop already moved (siblings in siblings): left as it is.
+      if (loop->getHeader()->getParent() != fn)
+        continue;
+      CodeExtractor extractor(loop->getBlocks(), &dominators);
+      if (!extractor.isEligible())
+        continue;
+      if (Function *outlined = extractor.extractCodeRegion(cache))
+        outlined->addFnAttr(Attribute::NoInline);
+    }
+  }
+}
+
 void runLLVMOptimizations(Module &module, TargetMachine &machine,
                           unsigned optLevel, bool vectorize,
                           VectorMathLibrary mathLibrary) {
+  outlineSiblingLoops(module);
   LoopAnalysisManager lam;
   FunctionAnalysisManager fam;
   CGSCCAnalysisManager cgam;
@@ -173,7 +226,15 @@ void runLLVMOptimizations(Module &module, TargetMachine &machine,
   PipelineTuningOptions tuning;
   tuning.LoopVectorization = vectorize;
   tuning.SLPVectorization = vectorize;
-  PassBuilder builder(&machine, tuning);
+  // -ftime-report: the time of each pass, printed after the pipeline.
+  PassInstrumentationCallbacks callbacks;
+  std::optional<StandardInstrumentations> instrumentation;
+  if (TimePassesIsEnabled) {
+    instrumentation.emplace(module.getContext(), /*DebugLogging=*/false);
+    instrumentation->registerCallbacks(callbacks, &mam);
+  }
+  PassBuilder builder(&machine, tuning, std::nullopt,
+                      TimePassesIsEnabled ? &callbacks : nullptr);
   builder.registerModuleAnalyses(mam);
   builder.registerCGSCCAnalyses(cgam);
   builder.registerFunctionAnalyses(fam);
@@ -184,6 +245,8 @@ void runLLVMOptimizations(Module &module, TargetMachine &machine,
                                             : OptimizationLevel::O3;
   ModulePassManager mpm = builder.buildPerModuleDefaultPipeline(level);
   mpm.run(module, mam);
+  if (instrumentation)
+    instrumentation->getTimePasses().print();
 }
 
 bool emitObjectFile(Module &module, raw_pwrite_stream &os, unsigned optLevel,

@@ -6,6 +6,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Support/LLVM.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <functional>
@@ -113,6 +114,8 @@ struct PipelineOptions {
   bool remarksMissed = false;
   /// Print the module after each stage to this callback (for --save-temps).
   std::function<void(Stage, mlir::ModuleOp)> afterStage;
+  /// With -ftime-report: each stage's passes are timed in a scope of this.
+  mlir::TimingScope *timing = nullptr;
 };
 
 /// Runs the device pipeline on `module` up to and including `last`.

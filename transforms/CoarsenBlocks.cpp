@@ -589,6 +589,14 @@ struct CoarsenBlocksPass
         blockLoops.push_back(loop);
     });
     for (scf::ParallelOp blockLoop : blockLoops) {
+      if (exceedsOpBudget(blockLoop, maxOps)) {
+        if (remarksMissed)
+          blockLoop.emitRemark()
+              << "cucpu: neighbouring blocks not coarsened: the block loop "
+                 "has more than "
+              << static_cast<unsigned>(maxOps) << " operations";
+        continue;
+      }
       if (std::optional<std::string> reason = whyNotCoarsened(blockLoop)) {
         if (remarksMissed && !reason->empty())
           blockLoop.emitRemark()

@@ -186,17 +186,30 @@ bool isReloadable(Operation *op, scf::ParallelOp before) {
 /// Chooses which of the values defined in `body` (before the split) are kept
 /// in memory; the others that the code after the split needs are recomputed.
 /// `crossing` are the values used after the split.
+///
+/// A value whose recomputation would take more than `maxRecompute`
+/// operations is stored (and added to `capped`): without the bound, a value
+/// carried across many barriers (`acc += s[...]` between each pair) would be
+/// recomputed from all its history after each one, quadratic code in the
+/// number of barriers.
 llvm::SetVector<Value> chooseStoredValues(scf::ParallelOp before,
                                           ArrayRef<Value> crossing,
                                           CrossingMode mode,
-                                          const DataLayout &layout) {
+                                          const DataLayout &layout,
+                                          unsigned maxRecompute,
+                                          SmallVectorImpl<Value> &capped) {
   Block *body = before.getBody();
   auto definedInBody = [&](Value v) {
     Operation *def = v.getDefiningOp();
     return def && def->getBlock() == body;
   };
+  // isReloadable looks at every use of a buffer: ask once per operation.
+  DenseMap<Operation *, bool> recomputable;
   auto canRecompute = [&](Operation *op) {
-    return isRecomputable(op) || isReloadable(op, before);
+    auto [it, inserted] = recomputable.try_emplace(op, false);
+    if (inserted)
+      it->second = isRecomputable(op) || isReloadable(op, before);
+    return it->second;
   };
   llvm::SetVector<Value> stored;
   if (mode == CrossingMode::Distribute) {
@@ -210,12 +223,35 @@ llvm::SetVector<Value> chooseStoredValues(scf::ParallelOp before,
     return stored;
   }
 
+  // The crossing values that would need more than `maxRecompute` operations
+  // to recompute count as not recomputable: the cut stores them.
+  DenseSet<Value> mustStore;
+  for (Value v : crossing) {
+    SmallPtrSet<Operation *, 16> cone;
+    SmallVector<Operation *> worklist{v.getDefiningOp()};
+    while (!worklist.empty() && cone.size() <= maxRecompute) {
+      Operation *def = worklist.pop_back_val();
+      if (!canRecompute(def) || !cone.insert(def).second)
+        continue;
+      for (Value operand : def->getOperands())
+        if (definedInBody(operand))
+          worklist.push_back(operand.getDefiningOp());
+    }
+    if (cone.size() > maxRecompute) {
+      mustStore.insert(v);
+      capped.push_back(v);
+    }
+  }
+  auto recomputes = [&](Value v) {
+    return !mustStore.contains(v) && canRecompute(v.getDefiningOp());
+  };
+
   // The values recomputation could need: the crossing values and, through
   // recomputable operations, their operands defined in the body.
   llvm::SetVector<Value> nodes(crossing.begin(), crossing.end());
   for (unsigned i = 0; i < nodes.size(); ++i) {
     Operation *def = nodes[i].getDefiningOp();
-    if (!canRecompute(def))
+    if (!recomputes(nodes[i]))
       continue;
     for (Value operand : def->getOperands())
       if (definedInBody(operand))
@@ -231,7 +267,7 @@ llvm::SetVector<Value> chooseStoredValues(scf::ParallelOp before,
   for (auto [k, v] : llvm::enumerate(nodes)) {
     network.addEdge(2 * k, 2 * k + 1, storageBytes(v.getType(), layout));
     Operation *def = v.getDefiningOp();
-    if (!canRecompute(def)) {
+    if (!recomputes(v)) {
       network.addEdge(source, 2 * k, FlowNetwork::kInfinite);
       continue;
     }
@@ -413,8 +449,10 @@ private:
 
 class BarrierLowering {
 public:
-  BarrierLowering(func::FuncOp func, CrossingMode mode, bool uniformLocals)
+  BarrierLowering(func::FuncOp func, CrossingMode mode, bool uniformLocals,
+                  unsigned maxRecompute, bool remarksMissed)
       : func(func), mode(mode), readUniformLocalsOnce(uniformLocals),
+        maxRecompute(maxRecompute), remarksMissed(remarksMissed),
         builder(func.getContext()), layout(DataLayout::closest(func)) {}
 
   LogicalResult run();
@@ -438,6 +476,8 @@ private:
   func::FuncOp func;
   CrossingMode mode;
   bool readUniformLocalsOnce;
+  unsigned maxRecompute;
+  bool remarksMissed;
   /// Locals that UniformityAnalysis found uniform and that are not yet
   /// expanded, and the per-thread buffers that uniform locals became.
   DenseSet<Operation *> uniformAllocas;
@@ -537,8 +577,15 @@ scf::ParallelOp BarrierLowering::split(scf::ParallelOp loop, Operation *at) {
   if (crossingSet.empty())
     return next;
   SmallVector<Value> crossing(crossingSet.begin(), crossingSet.end());
+  SmallVector<Value> capped;
   llvm::SetVector<Value> stored =
-      chooseStoredValues(loop, crossing, mode, layout);
+      chooseStoredValues(loop, crossing, mode, layout, maxRecompute, capped);
+  if (remarksMissed)
+    for (Value v : capped)
+      v.getDefiningOp()->emitRemark()
+          << "cucpu: value kept in memory across a barrier: recomputing it "
+             "would take more than "
+          << maxRecompute << " operations";
 
   // Stored values: one slot per thread, written at the end of the first
   // loop, read at the start of the second.
@@ -1042,13 +1089,55 @@ void BarrierLowering::collapseUniformBuffer(Value buffer) {
     store.getAddrMutable().assign(buffer);
 }
 
-LogicalResult BarrierLowering::run() {
-  while (true) {
-    simt::BarrierOp barrier;
-    func.walk([&](simt::BarrierOp op) {
-      barrier = op;
+/// The first barrier in program order at or after `from`, inside `root`,
+/// given that none comes before `from`: `from` and what follows it in its
+/// block, the later blocks of its region and the later regions of its
+/// parent, then the same from the parent up to `root`. Searching from where
+/// the last barrier was, rather than from the start of the function, keeps
+/// the lowering of n barriers from walking the function n times.
+static simt::BarrierOp firstBarrierFrom(Operation *from, Operation *root) {
+  simt::BarrierOp found;
+  auto search = [&](Operation *op) {
+    op->walk([&](simt::BarrierOp barrier) {
+      found = barrier;
       return WalkResult::interrupt();
     });
+    return bool(found);
+  };
+  if (search(from))
+    return found;
+  for (Operation *pos = from; pos != root; pos = pos->getParentOp()) {
+    for (Operation *op = pos->getNextNode(); op; op = op->getNextNode())
+      if (search(op))
+        return found;
+    Block *block = pos->getBlock();
+    for (Block *b = block->getNextNode(); b; b = b->getNextNode())
+      for (Operation &op : *b)
+        if (search(&op))
+          return found;
+    Region *region = block->getParent();
+    Operation *parent = region->getParentOp();
+    for (unsigned r = region->getRegionNumber() + 1,
+                  e = parent->getNumRegions();
+         r < e; ++r)
+      for (Block &b : parent->getRegion(r))
+        for (Operation &op : b)
+          if (search(&op))
+            return found;
+  }
+  return found;
+}
+
+LogicalResult BarrierLowering::run() {
+  // Where to look for the next barrier (none comes before it), and the
+  // thread loop whose locals checkLocals has seen: both follow the rewrites
+  // of straight-line code; after the interchange of a while, which moves
+  // thread loops around, the search starts over from the function.
+  Operation *resume = nullptr;
+  Operation *checked = nullptr;
+  while (true) {
+    simt::BarrierOp barrier =
+        firstBarrierFrom(resume ? resume : func.getOperation(), func);
     if (!barrier) {
       if (readUniformLocalsOnce)
         hoistUniformLoads();
@@ -1063,25 +1152,33 @@ LogicalResult BarrierLowering::run() {
     for (auto [lb, step] : llvm::zip(loop.getLowerBound(), loop.getStep()))
       if (!matchPattern(lb, m_Zero()) || !matchPattern(step, m_One()))
         return loop.emitError("thread loop must count from 0 by 1");
-    if (failed(checkLocals(loop)))
+    // Splits and hoisting out of ifs add no nested locals: a loop they
+    // leave needs no second look.
+    if (loop != checked && failed(checkLocals(loop)))
       return failure();
 
     Operation *top = loop.getBody()->findAncestorOpInBlock(*barrier);
     if (top == barrier.getOperation()) {
       Operation *next = barrier->getNextNode();
       barrier.erase();
+      resume = loop;
+      checked = loop;
       if (next != loop.getBody()->getTerminator())
-        split(loop, next);
+        checked = split(loop, next);
       continue;
     }
     if (auto ifOp = dyn_cast<scf::IfOp>(top)) {
       if (failed(hoistFromIf(loop, ifOp, barrier)))
         return failure();
+      resume = loop;
+      checked = loop;
       continue;
     }
     if (auto whileOp = dyn_cast<scf::WhileOp>(top)) {
       if (failed(interchangeWhile(loop, whileOp)))
         return failure();
+      resume = nullptr;
+      checked = nullptr;
       continue;
     }
     return top->emitError("__syncthreads inside this construct is not "
@@ -1103,7 +1200,8 @@ struct LowerBarriersPass
           << "' for simt-lower-barriers (mincut or distribute)";
       return signalPassFailure();
     }
-    BarrierLowering lowering(getOperation(), crossing, uniformLocals);
+    BarrierLowering lowering(getOperation(), crossing, uniformLocals,
+                             maxRecompute, remarksMissed);
     if (failed(lowering.run()))
       signalPassFailure();
   }

@@ -888,13 +888,26 @@ struct NarrowThreadLoopsPass
     : public cucpu::impl::NarrowThreadLoopsBase<NarrowThreadLoopsPass> {
   using NarrowThreadLoopsBase::NarrowThreadLoopsBase;
   void runOnOperation() override {
+    // Thread loops too large to copy are left as they are, each named once.
+    DenseSet<Operation *> tooLarge;
     auto collect = [&] {
       SmallVector<scf::ParallelOp> loops;
       getOperation().walk([&](scf::ParallelOp loop) {
-        if (isThreadLoop(loop) && loop.getNumResults() == 0 &&
-            llvm::all_of(loop.getStep(),
-                         [](Value s) { return matchPattern(s, m_One()); }))
-          loops.push_back(loop);
+        if (!isThreadLoop(loop) || loop.getNumResults() != 0 ||
+            !llvm::all_of(loop.getStep(),
+                          [](Value s) { return matchPattern(s, m_One()); }))
+          return;
+        if (tooLarge.contains(loop))
+          return;
+        if (exceedsOpBudget(loop, maxOps)) {
+          tooLarge.insert(loop);
+          if (remarksMissed)
+            loop.emitRemark() << "cucpu: thread loop not versioned: it has "
+                                 "more than "
+                              << static_cast<unsigned>(maxOps) << " operations";
+          return;
+        }
+        loops.push_back(loop);
       });
       return loops;
     };

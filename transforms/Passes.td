@@ -157,6 +157,10 @@ def SpecializeBlockSize
   let options = [
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark per specialized launcher">,
+    Option<"maxOps", "max-ops", "unsigned", /*default=*/"10000",
+           "Largest launcher body (in operations) that is copied">,
+    Option<"remarksMissed", "remarks-missed", "bool", /*default=*/"false",
+           "Emit a remark when a launcher is too large to copy">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect"];
@@ -223,6 +227,8 @@ def CoarsenBlocks : Pass<"simt-coarsen-blocks", "mlir::func::FuncOp"> {
     Option<"remarksMissed", "remarks-missed", "bool", /*default=*/"false",
            "Emit a remark with the reason for each 2D block loop that is "
            "not coarsened">,
+    Option<"maxOps", "max-ops", "unsigned", /*default=*/"10000",
+           "Largest block loop (in operations) that is coarsened">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect",
                            "mlir::arith::ArithDialect"];
@@ -346,6 +352,10 @@ def NarrowThreadLoops : Pass<"simt-narrow-thread-loops", "mlir::func::FuncOp"> {
            "stay in the guard (masked rows); 0: narrow them too">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark per narrowed thread loop">,
+    Option<"maxOps", "max-ops", "unsigned", /*default=*/"10000",
+           "Largest thread loop (in operations) that is versioned">,
+    Option<"remarksMissed", "remarks-missed", "bool", /*default=*/"false",
+           "Emit a remark per thread loop too large to version">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
@@ -411,8 +421,11 @@ def LowerBarriers : Pass<"simt-lower-barriers", "mlir::func::FuncOp"> {
       or recomputed after the barrier. With `mode=mincut` (the default) the
       choice is a minimum cut of the SSA graph weighted by the bytes stored:
       only pure operations are recomputed, and the set of stored values has
-      the fewest bytes that make all uses computable. `mode=distribute` stores
-      every crossing value.
+      the fewest bytes that make all uses computable; a value whose
+      recomputation would take more than `max-recompute` operations is
+      stored (with `remarks-missed`, a remark says so), which keeps the code
+      linear in the number of barriers when a value is carried across many.
+      `mode=distribute` stores every crossing value.
     - A barrier in an `scf.if` moves out of it: the `if` is split at the
       barrier into two `if`s on the same condition (values flow between them
       as results), so threads whose condition is false, including threads
@@ -436,6 +449,12 @@ def LowerBarriers : Pass<"simt-lower-barriers", "mlir::func::FuncOp"> {
     Option<"uniformLocals", "uniform-locals", "bool", /*default=*/"true",
            "Read a uniform local (a loop counter every thread holds alike) "
            "once before each thread loop that reads it">,
+    Option<"maxRecompute", "max-recompute", "unsigned", /*default=*/"32",
+           "With mode=mincut, store a crossing value rather than recompute "
+           "it with more than this many operations">,
+    Option<"remarksMissed", "remarks-missed", "bool", /*default=*/"false",
+           "A remark for each value stored because its recomputation would "
+           "exceed max-recompute">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
                            "mlir::LLVM::LLVMDialect"];

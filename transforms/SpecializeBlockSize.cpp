@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "transforms/Passes.h"
+#include "transforms/ThreadLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -98,7 +99,17 @@ struct SpecializeBlockSizePass
   void runOnOperation() override {
     func::FuncOp launcher = getOperation();
     auto shape = launcher->getAttrOfType<DenseI64ArrayAttr>(kLaunchBlockAttr);
-    if (!shape || !specialize(launcher, shape.asArrayRef()))
+    if (!shape)
+      return;
+    if (exceedsOpBudget(launcher, maxOps)) {
+      if (remarksMissed)
+        launcher.emitRemark()
+            << "cucpu: kernel not copied for its launches' block size: it "
+               "has more than "
+            << static_cast<unsigned>(maxOps) << " operations";
+      return;
+    }
+    if (!specialize(launcher, shape.asArrayRef()))
       return;
     if (remarks)
       launcher.emitRemark() << "cucpu: kernel copied for its launches' block "

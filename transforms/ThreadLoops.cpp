@@ -13,6 +13,16 @@ using namespace mlir;
 
 namespace cucpu {
 
+bool exceedsOpBudget(Operation *op, unsigned limit) {
+  unsigned count = 0;
+  return op
+      ->walk([&](Operation *) {
+        return ++count > limit ? WalkResult::interrupt()
+                               : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 bool isThreadLoop(scf::ParallelOp loop) {
   return loop->getParentOfType<scf::ParallelOp>() != nullptr;
 }

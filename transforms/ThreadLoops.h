@@ -29,6 +29,13 @@ bool isBlockLoop(mlir::Operation *loop);
 /// becomes traps on x86 (`if (d != 0) r = x % d;`).
 bool isSafeToSpeculate(mlir::Operation *op);
 
+/// Whether `op`, with everything nested in it, is more than `limit`
+/// operations; counts no further than that. The passes that copy code (a
+/// version per block size, per range of threads, per group of blocks) leave
+/// larger code as it is: each copy doubles what every later pass and LLVM
+/// work on, and a kernel that large gains little from one more version.
+bool exceedsOpBudget(mlir::Operation *op, unsigned limit);
+
 /// The one operation of `loop`'s body that `incidental` does not accept,
 /// when it is an `scf.if` without results whose else branch is empty: the
 /// guard around the loop's work. Null otherwise.

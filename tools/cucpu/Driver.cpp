@@ -26,7 +26,10 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/PassTimingInfo.h"
+#include "llvm/Pass.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -300,6 +303,7 @@ bool Driver::finishDevice(mlir::ModuleOp module, cucpu::Stage stage,
   unsigned optLevel = opts.deviceOptLevel();
   cucpu::PipelineOptions pipeline = opts.pipeline;
   pipeline.optLevel = optLevel;
+  pipeline.timing = timing;
   if (opts.saveTemps != SaveTemps::None) {
     std::string base = source.str();
     pipeline.afterStage = [this, base](cucpu::Stage s, mlir::ModuleOp m) {
@@ -324,11 +328,24 @@ bool Driver::finishDevice(mlir::ModuleOp module, cucpu::Stage stage,
 
   LLVMContext llvmContext;
   std::string error;
+  mlir::TimingScope llvmTiming;
+  if (timing)
+    llvmTiming = timing->nest("LLVM IR: translation and optimization");
   std::unique_ptr<Module> llvmModule =
       cucpu::translateToLLVMIR(module, llvmContext, optLevel, opts.mathLibrary,
                                opts.preferVectorWidth, error);
+  llvmTiming.stop();
   if (!llvmModule)
     fatal(error);
+  mlir::TimingScope codegenTiming;
+  if (timing)
+    codegenTiming = timing->nest("LLVM code generation");
+  // Code generation's pass timers print when it is done.
+  auto reportCodegen = llvm::make_scope_exit([&] {
+    codegenTiming.stop();
+    if (timing)
+      llvm::reportAndResetTimings(&llvm::errs());
+  });
   llvmModule->setSourceFileName(source);
   if (opts.saveTemps != SaveTemps::None) {
     auto out = openOutput(intermediate(source, "-device.ll"), false);
@@ -407,10 +424,29 @@ bool Driver::compileDevice(const Input &input, const std::string &output) {
   if (opts.printOnly)
     return true;
 
+  // -ftime-report: the steps below nest in one report, printed when this
+  // returns; LLVM prints its passes' own.
+  mlir::DefaultTimingManager timingManager;
+  mlir::TimingScope root;
+  if (opts.timeReport) {
+    timingManager.setEnabled(true);
+    timingManager.setDisplayMode(mlir::DefaultTimingManager::DisplayMode::Tree);
+    root = timingManager.getRootScope();
+    timing = &root;
+    llvm::TimePassesIsEnabled = true;
+  }
+  auto clearTiming = llvm::make_scope_exit([&] { timing = nullptr; });
+
   cucpu::Stage stage = cucpu::Stage::Frontend;
+  mlir::TimingScope frontendTiming;
+  if (timing)
+    frontendTiming = timing->nest(input.kind == InputKind::MLIR
+                                      ? "read MLIR"
+                                      : "frontend (clang AST to MLIR)");
   mlir::OwningOpRef<mlir::ModuleOp> module =
       input.kind == InputKind::MLIR ? readMLIR(input, stage)
                                     : translateDevice(input);
+  frontendTiming.stop();
   if (!module)
     return false;
   if (!opts.gpuArch.empty())

@@ -8,6 +8,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/FileUtilities.h"
 
 #include <memory>
@@ -94,6 +95,8 @@ private:
   Options opts;
   Installation inst;
   mlir::MLIRContext context;
+  /// With -ftime-report: the scope the device compilation's steps nest in.
+  mlir::TimingScope *timing = nullptr;
   std::vector<std::unique_ptr<llvm::FileRemover>> temps;
   std::string emptyFatbin;
 };

@@ -219,7 +219,14 @@ COMPILATION OPTIONS:
   -Rpass=cucpu          A remark for each parallel optimization applied
   -Rpass-missed=cucpu   A remark for each barrier kept, with the accesses
                         that need it, and for each 2D block loop whose
-                        neighbouring blocks are not coarsened, with why
+                        neighbouring blocks are not coarsened, with why; and
+                        where a kernel is too large for a transformation
+                        that copies code (over 10,000 operations) or a
+                        value is too costly to recompute after a barrier
+  -ftime-report         Print the time of each step of the device
+                        compilation: the frontend, each MLIR pass (by
+                        stage), LLVM's passes and code generation; clang
+                        reports the host compilation's
   -g                    Emit debug information for host code
   -W<warning>, -w       Warning options (-Wall, -Werror, -Wno-<warning>, ...),
                         passed to clang, which reports warnings for host and
@@ -714,6 +721,12 @@ const std::vector<OptionSpec> &optionTable() {
       {Form::Flag, {"-pthread", "-shared", "--shared", "-rdynamic"},
        [](P &p, StringRef v) {
          p.opts.linkArgs.push_back(v == "--shared" ? "-shared" : v.str());
+       }},
+
+      {Form::Flag, {"-ftime-report"},
+       [](P &p, StringRef v) {
+         p.opts.timeReport = true;
+         p.opts.hostArgs.push_back(v.str());
        }},
 
       // Passed to clang for host code.

@@ -36,6 +36,10 @@ struct Options {
   bool compileOnly = false;  // -c
   bool assemblyOnly = false; // -S
   bool emitLLVM = false;
+  /// -ftime-report: the time of each step of the device compilation (the
+  /// frontend, each MLIR pass, LLVM's passes and code generation); clang
+  /// reports the host compilation's.
+  bool timeReport = false;
   /// -dlink: only link the device code of relocatable objects into one
   /// object that the host linker adds to the program.
   bool deviceLinkOnly = false;
