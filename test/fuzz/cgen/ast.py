@@ -170,7 +170,7 @@ class GridStride(Stmt):
 
     def emit(self, ctx, out):
         v = self.var
-        step = str(self.tot)
+        step = str(ctx.k.tot)
         if self.use_dims and not ctx.ref:
             step = ("(int)(blockDim.x * blockDim.y * blockDim.z * gridDim.x * "
                     "gridDim.y * gridDim.z)")
@@ -305,12 +305,36 @@ class UFor(Stmt):
     lists = ("body",)
     exprs = ("trip",)
 
-    def __init__(self, var, trip, body):
-        self.var, self.trip, self.body = var, trip, body
+    def __init__(self, var, trip, body, form="for"):
+        self.var, self.trip, self.body, self.form = var, trip, body, form
 
     def emit(self, ctx, out):
-        emit_block(self.body, ctx, out, "for (int %s = 0; %s < %s; ++%s)"
-                   % (self.var, self.var, self.trip.emit(ctx), self.var))
+        v = self.var
+        if self.form == "while":
+            out("{")
+            out("int %s = 0;" % v)
+            emit_block(self.body + [Raw("++%s;" % v)], ctx, out, "while (%s < %s)" % (v, self.trip.emit(ctx)))
+            out("}")
+        elif self.form == "dowhile":
+            out("{")
+            out("int %s = 0;" % v)
+            out("do {")
+            out.ind += 1
+            emit_list(self.body, ctx, out)
+            out.ind -= 1
+            out("} while (++%s < %s);" % (v, self.trip.emit(ctx)))
+            out("}")
+        else:
+            emit_block(self.body, ctx, out, "for (int %s = 0; %s < %s; ++%s)"
+                       % (v, v, self.trip.emit(ctx), v))
+
+
+class Raw(Stmt):
+    def __init__(self, text):
+        self.text = text
+
+    def emit(self, ctx, out):
+        out(self.text)
 
 
 class UIf(Stmt):

@@ -2,10 +2,10 @@
 and a main() that runs both and compares every output bit for bit."""
 
 from . import ast as A
-from .gen import NI, NCONST
+from .gen import NI, NCONST, NBIG
 
 PARAMS = ("const int *gi, const unsigned *gu, const float *gf, const double *gd, "
-          "const int *nbr, const int *ncnt, const float *qs, const Cell *qa, "
+          "const int *gbi, const float *gbf, const int *nbr, const int *ncnt, const float *qs, const Cell *qa, "
           "const double *qsd, const DCell *qad, int n, int p0, int p1, "
           "int *oi, unsigned *ou, float *of, double *od, int *og, int *oa, float *oaf")
 
@@ -90,6 +90,9 @@ def emit_kernel(k):
     out("(void)gid;")
     for u in k.ulocs:
         out("int %s = 0;" % u)
+    for i, (name, ty) in enumerate(k.parrs):
+        out("%s %s[4];" % (ty, name))
+        out("for (int q = 0; q < 4; ++q) %s[q] = (%s)((ltid + q * %d) %% 7);" % (name, ty, i + 1))
     for v, init in k.plocs:
         out("%s %s = %s;" % (v.ty, v.data[0], init.emit(ctx)))
     for name, ty, perm, init in k.shared:
@@ -118,11 +121,15 @@ def emit_ref(k):
         out("static %s %s[NT];" % (v.ty, v.data[0]))
     for name, ty, perm, init in k.shared:
         out("static %s %s[NT];" % (ty, name))
+    for name, ty in k.parrs:
+        out("static %s %s[NT][4];" % (ty, name))
     for u in k.ulocs:
         out("int %s = 0;" % u)
     out("for (int t = 0; t < NT; ++t) [&](int t) {")
     out.ind += 1
     out("THREAD_PRE")
+    for i, (name, ty) in enumerate(k.parrs):
+        out("for (int q = 0; q < 4; ++q) %s[t][q] = (%s)((ltid + q * %d) %% 7);" % (name, ty, i + 1))
     for v, init in k.plocs:
         out("%s[t] = %s;" % (v.data[0], init.emit(ctx)))
     for name, ty, perm, init in k.shared:
@@ -152,7 +159,7 @@ def emit_check(k):
             % (ty, b, b, ty, cnt, ty, b, ty, cnt, ty))
         out("cudaMalloc(&d_%s, %d * sizeof(%s));" % (b, cnt, ty))
         out("cudaMemset(d_%s, 0, %d * sizeof(%s));" % (b, cnt, ty))
-    out("%s<<<dim3(%d, %d, %d), dim3(%d, %d, %d)>>>(d_gi, d_gu, d_gf, d_gd, d_nbr, d_ncnt, "
+    out("%s<<<dim3(%d, %d, %d), dim3(%d, %d, %d)>>>(d_gi, d_gu, d_gf, d_gd, d_gbi, d_gbf, d_nbr, d_ncnt, "
         "d_qs, d_qa, d_qsd, d_qad, NC, %d, %d, d_oi, d_ou, d_of, d_od, d_og, d_oa, d_oaf);"
         % ((k.name,) + k.gd + k.bd + k.p))
     out("if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {")
@@ -161,7 +168,7 @@ def emit_check(k):
     out("}")
     for b, ty, cnt, _ in bufs:
         out("cudaMemcpy(g_%s, d_%s, %d * sizeof(%s), cudaMemcpyDeviceToHost);" % (b, b, cnt, ty))
-    out("ref_%s(h_gi, h_gu, h_gf, h_gd, h_nbr, h_ncnt, h_qs, h_qa, h_qsd, h_qad, NC, %d, %d, "
+    out("ref_%s(h_gi, h_gu, h_gf, h_gd, h_gbi, h_gbf, h_nbr, h_ncnt, h_qs, h_qa, h_qsd, h_qad, NC, %d, %d, "
         "r_oi, r_ou, r_of, r_od, r_og, r_oa, r_oaf);" % ((k.name,) + k.p))
     for b, ty, cnt, c in bufs:
         out("fails += cmp_%s(\"%s\", \"%s\", g_%s, r_%s, %d);" % (c, k.name, b, b, b, cnt))
@@ -189,6 +196,11 @@ def emit_program(p):
     m.ind += 1
     m("static int h_gi[%d]; static unsigned h_gu[%d]; static float h_gf[%d]; static double h_gd[%d];"
       % (NI, NI, NI, NI))
+    m("static int h_gbi[%d]; static float h_gbf[%d];" % (NBIG, NBIG))
+    m("for (int i = 0; i < %d; ++i) {" % NBIG)
+    m("  h_gbi[i] = (int)(rnd() % 2001u) - 1000;")
+    m("  h_gbf[i] = (float)((int)(rnd() % 513u) - 256) * 0.25f;")
+    m("}")
     m("static int h_nbr[4 * NC], h_ncnt[NC]; static float h_qs[5 * NC]; static Cell h_qa[NC];")
     m("static double h_qsd[5 * NC]; static DCell h_qad[NC];")
     m("for (int i = 0; i < %d; ++i) {" % NI)
@@ -217,7 +229,7 @@ def emit_program(p):
     m("cudaMemcpyToSymbol(cf, h_cf, sizeof h_cf);")
     m("cudaMemcpyToSymbol(cd, h_cd, sizeof h_cd);")
     for name, ty, arr in [("gi", "int", "h_gi"), ("gu", "unsigned", "h_gu"), ("gf", "float", "h_gf"),
-                          ("gd", "double", "h_gd"), ("nbr", "int", "h_nbr"), ("ncnt", "int", "h_ncnt"),
+                          ("gd", "double", "h_gd"), ("gbi", "int", "h_gbi"), ("gbf", "float", "h_gbf"), ("nbr", "int", "h_nbr"), ("ncnt", "int", "h_ncnt"),
                           ("qs", "float", "h_qs"), ("qa", "Cell", "h_qa"), ("qsd", "double", "h_qsd"),
                           ("qad", "DCell", "h_qad")]:
         m("%s *d_%s; cudaMalloc(&d_%s, sizeof %s); cudaMemcpy(d_%s, %s, sizeof %s, "

@@ -29,6 +29,9 @@ class Expr:
             return self.data
         if k == "var":
             name, vkind = self.data
+            if vkind == "parr":  # element of a per-thread array
+                idx = "[(unsigned)(%s) %% 4u]" % self.kids[0].emit(ctx)
+                return name + ("[t]" if ctx.ref else "") + idx
             return name + "[t]" if (vkind == "ploc" and ctx.ref) else name
         if k == "bi":
             return ctx.builtin(self.data)
@@ -39,6 +42,8 @@ class Expr:
             if space == "const" and ctx.ref:
                 arr = "h_" + arr
             idx = self.kids[0].emit(ctx)
+            if space == "direct":  # index known to be in range
+                return "%s[%s]" % (arr, idx)
             if size is None:  # index known to be in range (own shared slot)
                 return "%s[%s]%s" % (arr, idx, suffix)
             return "%s[(unsigned)(%s) %% %du]%s" % (arr, idx, size, suffix)

@@ -22,6 +22,7 @@ from .expr import INT, UNS, FLT, DBL, Expr, fmt, lit, wrap, convert, fits
 from . import ast as A
 
 NI = 256          # size of the gi/gu/gf/gd inputs
+NBIG = 8448       # size of gbi/gbf, indexed directly by affine functions of gid
 NCONST = 16
 ATOM_OPS = ["add", "max", "min", "or", "xor", "add", "xor", "max"]
 INPUT_BOUND = {"gi": (INT, 1000, 0), "gu": (UNS, 0, 0), "gf": (FLT, 64, 2), "gd": (DBL, 256, 3),
@@ -115,6 +116,10 @@ class Gen:
             opts += ["const"]
         if env.shared:
             opts += ["shared"]
+        if env.thread and ty in (INT, FLT):
+            opts += ["direct", "direct"]
+        if env.thread and getattr(self, "parrs", None):
+            opts += ["parr"]
         for _ in range(8):
             o = r.choice(opts)
             if o == "lit":
@@ -153,6 +158,28 @@ class Gen:
                                     (name, None, "shared", ""))
                     idx = self.expr(INT, max(0, depth - 1), env)
                     return Expr("load", sty, B, F, [idx], (name, nt, "shared", ""))
+            if o == "direct":
+                k = self.k
+                pat = r.choice(["gid", "gid + %d" % r.randint(1, 63), "2 * gid + %d" % r.randint(0, 1),
+                                "ltid", "blin * %d + (%d - ltid)" % (k.nt, k.nt - 1),
+                                "gid - ltid", "(gid >> 1)", "(size_t)gid + %d" % r.randint(0, 7),
+                                "(unsigned)gid * 2u", "(long long)ltid * 3 + 1", "1d", "1d"])
+                arr, B, F = ("gbi", 1000, 0) if ty == INT else ("gbf", 64, 2)
+                if pat == "1d":
+                    if k.gd[1:] != (1, 1) or k.bd[1:] != (1, 1):
+                        pat = "gid"
+                    else:
+                        bi = lambda n: Expr("bi", INT, 1 << 20, 0, data=n)
+                        return Expr("load", ty, B, F, [fmt(INT, 4096, 0, "({0} * {1} + {2})", bi("bx"),
+                                                           bi("bdx"), bi("tx"))], (arr, NBIG, "direct", ""))
+                return Expr("load", ty, B, F, [Expr("lit", INT, 0, 0, data=pat)],
+                            (arr, NBIG, "direct", ""))
+            if o == "parr":
+                cands = [(n, t) for n, t in self.parrs if t == ty]
+                if cands:
+                    n, t = r.choice(cands)
+                    b, f = VAR_B[t]
+                    return Expr("var", t, b, f, [self.expr(INT, max(0, depth - 1), env)], (n, "parr"))
             if o == "conv":
                 other = r.choice([t for t in NUMERIC if t != ty])
                 return convert(self.leaf(other, env, 0), ty)
@@ -276,6 +303,18 @@ class Gen:
         return fmt(f.ret.ty, f.ret.B, f.ret.F, text, *args)
 
     def cond(self, depth, env):
+        if env.thread and self.chance(0.35):
+            k = self.k
+            r = self.r
+            c = r.randint(0, max(1, k.nt))
+            pat = r.choice([
+                "(gid < n)", "(gid < %d)" % r.randint(1, k.tot), "({0} < %d)" % r.randint(0, k.bd[0]),
+                "(ltid %% %d == %d)" % (r.randint(2, 5), r.randint(0, 1)), "(ltid < %d)" % c,
+                "(ltid >= %d)" % c, "((ltid & 31) < %d)" % r.randint(1, 31), "(gid + %d < n)" % r.randint(0, 40),
+                "({1} == {0})" if k.bd[1] > 1 else "(ltid == 0)", "((gid & 1) == 0)",
+                "({0} + {1} < %d)" % r.randint(0, k.bd[0] + k.bd[1])])
+            return fmt(INT, 1, 0, pat, Expr("bi", INT, 1 << 20, 0, data="tx"),
+                       Expr("bi", INT, 1 << 20, 0, data="ty"))
         t = self.r.choice(NUMERIC + [INT])
         a = self.expr(t, max(0, depth - 1), env)
         c = self.r.choice(["<", "<=", ">", "==", "!=", "&1", "%3"])
@@ -311,7 +350,7 @@ class Gen:
     def dims(self, warp):
         r = self.r
         if warp:
-            nt = r.choice([32, 64, 96, 128, 192, 256, 160, 320])
+            nt = r.choice([32, 64, 96, 128, 192, 256, 160, 320, 512, 1024])
         else:
             nt = r.choice([1, 7, 33, 45, 63, 100, 128, 192, 129, 255, 96, 17, 64])
         shape = r.choice(["1d", "1d", "2d", "3d"])
@@ -365,6 +404,10 @@ class Gen:
             k.ulocs.append("u%d" % i)
             uvars.append((var("u%d" % i, INT, "uloc", 1023), True))
         self.base_env = Env(uvars, False, (), prog.funcs)
+        self.parrs = []
+        for i in range(r.choice([0, 0, 1, 2])):
+            self.parrs.append(("a%d" % i, r.choice([INT, FLT, DBL, UNS])))
+        k.parrs = self.parrs
         # per-thread variables and their initial values
         tenv = Env(uvars, True, (), prog.funcs)
         for i in range(r.randint(2, 5)):
@@ -391,6 +434,7 @@ class Gen:
         self.pvars = [(v, False) for v, _ in k.plocs]
         self.state = {s[0]: "W" for s in k.shared}
         self.loopdepth = 0
+        self.uloops = []
         body = self.block_list(2 if self.chance(0.7) else 3, r.randint(2, 6), flux_kernel)
         # the last segment may return threads early
         body += self.final_seg(flux_kernel)
@@ -447,7 +491,7 @@ class Gen:
         out = []
         for _ in range(n):
             choice = r.choice(["seg", "seg", "seg", "ufor", "uif", "barrier", "warp", "uassign",
-                               "breduce", "ureturn"])
+                               "breduce", "ureturn", "ujump"])
             if flux_kernel and self.chance(0.3):
                 choice = "seg"
             if depth <= 0 and choice in ("ufor", "uif"):
@@ -462,12 +506,15 @@ class Gen:
                 trip = self.utrip()
                 saved = self.base_env
                 self.base_env = self.base_env.with_vars([(var(v, INT, "loop", 8), True)])
+                form = r.choice(["for", "for", "while", "dowhile"])
+                self.uloops.append(form)
                 body = self.block_list(depth - 1, r.randint(1, 4), flux_kernel)
+                self.uloops.pop()
                 if self.chance(0.7):
                     body.append(A.Barrier())
                 self.clean(body)
                 self.base_env = saved
-                out.append(A.UFor(v, trip, body))
+                out.append(A.UFor(v, trip, body, form))
             elif choice == "uif":
                 self.clean(out)
                 c = self.cond(2, self.base_env)
@@ -509,6 +556,9 @@ class Gen:
                 u = r.choice(self.k.ulocs)
                 self.clean(out)
                 out.append(A.BReduce(r.choice(["count", "and", "or"]), u, self.cond(2, self.thread_env({}))))
+            elif choice == "ujump" and self.uloops and not any(self.state.values()):
+                what = ["break"] + (["continue"] if self.uloops[-1] != "while" else [])
+                out.append(A.Jump(self.cond(1, self.base_env), r.choice(what)))
             elif choice == "ureturn" and self.chance(0.3):
                 c = self.cond(1, self.base_env)
                 out.append(A.UIf(c, [A.UReturn()], []))
@@ -549,6 +599,10 @@ class Gen:
                 choice = "assign"
             if choice == "assign":
                 v = r.choice(self.pvars)[0]
+                if self.parrs and self.chance(0.3):
+                    n, t = r.choice(self.parrs)
+                    b, f = VAR_B[t]
+                    v = Expr("var", t, b, f, [self.expr(INT, 1, env)], (n, "parr"))
                 e = self.expr(v.ty, 3, env)
                 if self.chance(0.4):
                     e = self.binop_with(v, e)
