@@ -161,8 +161,10 @@ def minimize(cucpu, seed, nkernels, args, status, detail, workdir, budget):
         text = emit_program(p)
         with open(src, "w") as f:
             f.write(text)
-        st, _, _ = compile_run(cucpu, src, args, workdir, "red", run=status not in ("crash", "error"))
+        st, det, _ = compile_run(cucpu, src, args, workdir, "red", run=status not in ("crash", "error"))
         if st != status:
+            return False
+        if status in ("error", "crash") and _msg(det) != _msg(detail):
             return False
         if status in ("mismatch", "runcrash"):
             st0, _, _ = compile_run(cucpu, src, ["-O0"] if args != ["-O0"] else ["-O2"], workdir, "red0")
@@ -175,6 +177,12 @@ def minimize(cucpu, seed, nkernels, args, status, detail, workdir, budget):
             return None, counter[0]
     red = R.reduce(prog, interesting, deadline=time.time() + budget)
     return emit_program(red), counter[0]
+
+
+def _msg(detail):
+    """A diagnostic or crash line without its location and numbers."""
+    d = re.sub(r"^.*?(error:|Assertion|LLVM ERROR)", r"\1", detail or "")
+    return re.sub(r"\d+", "#", d)
 
 
 def passing_switches(cucpu, text, status, workdir, base):

@@ -79,6 +79,21 @@ class Assign(Stmt):
         out("%s = %s;" % (self.var.emit(ctx), self.e.emit(ctx)))
 
 
+class Decl(Stmt):
+    """A per-thread variable defined in the middle of the kernel (at the top
+    level of a segment) and used after later barriers."""
+    exprs = ("e",)
+
+    def __init__(self, var, e):
+        self.var, self.e = var, e
+
+    def emit(self, ctx, out):
+        if ctx.ref:
+            out("%s[t] = %s;" % (self.var.data[0], self.e.emit(ctx)))
+        else:
+            out("%s %s = %s;" % (self.var.ty, self.var.data[0], self.e.emit(ctx)))
+
+
 class Store(Stmt):
     exprs = ("e",)
 
@@ -288,6 +303,9 @@ class Seg(Stmt):
         if not ctx.ref:
             emit_list(self.body, ctx, out)
             return
+        for d in self.body:
+            if isinstance(d, Decl):
+                out("static %s %s[NT];" % (d.var.ty, d.var.data[0]))
         out("for (int t = 0; t < NT; ++t) [&](int t) {")
         out.ind += 1
         out("THREAD_PRE")

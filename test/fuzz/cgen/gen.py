@@ -499,7 +499,8 @@ class Gen:
             if choice == "seg":
                 modes = self.choose_modes(out)
                 env = self.thread_env(modes)
-                out.append(A.Seg(self.tlist(2, r.randint(1, 4), env, modes, flux_kernel)))
+                out.append(A.Seg(self.with_decls(self.tlist(2, r.randint(1, 4), env, modes, flux_kernel),
+                                                 env)))
             elif choice == "ufor":
                 self.clean(out)
                 v = self.fresh("ul")
@@ -508,7 +509,9 @@ class Gen:
                 self.base_env = self.base_env.with_vars([(var(v, INT, "loop", 8), True)])
                 form = r.choice(["for", "for", "while", "dowhile"])
                 self.uloops.append(form)
+                pv = list(self.pvars)
                 body = self.block_list(depth - 1, r.randint(1, 4), flux_kernel)
+                self.pvars = pv
                 self.uloops.pop()
                 if self.chance(0.7):
                     body.append(A.Barrier())
@@ -518,11 +521,14 @@ class Gen:
             elif choice == "uif":
                 self.clean(out)
                 c = self.cond(2, self.base_env)
+                pv = list(self.pvars)
                 then = self.block_list(depth - 1, r.randint(1, 3), flux_kernel)
+                self.pvars = list(pv)
                 self.clean(then)
                 els = []
                 if self.chance(0.5):
                     els = self.block_list(depth - 1, r.randint(1, 3), flux_kernel)
+                    self.pvars = list(pv)
                     self.clean(els)
                 out.append(A.UIf(c, then, els))
             elif choice == "barrier":
@@ -563,6 +569,20 @@ class Gen:
                 c = self.cond(1, self.base_env)
                 out.append(A.UIf(c, [A.UReturn()], []))
         return out
+
+    def with_decls(self, body, env):
+        """Puts a few mid-kernel definitions among a segment's statements;
+        later segments may use them."""
+        r = self.r
+        new = []
+        for _ in range(r.choice([0, 0, 1, 1, 2])):
+            ty = r.choice(NUMERIC)
+            v = var(self.fresh("d"), ty, "ploc")
+            d = A.Decl(v, self.fit(v, self.expr(ty, 3, env)))
+            body.insert(r.randint(0, len(body)), d)
+            new.append((v, False))
+        self.pvars = self.pvars + new
+        return body
 
     def utrip(self):
         r = self.r
