@@ -417,12 +417,12 @@ def crash_mode(a):
         f = os.path.join(wd, "mut.cu")
         with open(f, "w") as fh:
             fh.write(text)
-        args = [r.choice(["-O2", "-O0", "-O3"])]
+        args = [r.choice(["-O2", "-O0", "-O3"]), "-I", os.path.dirname(os.path.abspath(src))]
         st, detail, _ = compile_run(a.cucpu, f, args, wd, "x", run=False)
         if st == "error":
             p = subprocess.run([a.cucpu] + args + [f, "-o", os.path.join(wd, "x")],
                                capture_output=True, text=True, errors="replace")
-            if not re.search(r"mut\.cu:\d+:\d+: error:", p.stderr):
+            if not re.search(r"mut\.cu:\d+:\d+: (fatal )?error:", p.stderr):
                 st = "badloc"
                 detail = [l for l in p.stderr.splitlines() if "error" in l][:1]
                 detail = detail[0] if detail else p.stderr[-200:]
@@ -434,7 +434,7 @@ def crash_mode(a):
             sig = re.sub(r"\d+", "#", detail)[:120]
             name = "%s-%s-%d" % (st, base, seed_i)
             line = ("- [%s] `%s.cu`: mutant of test/run/%s.cu, `cucpu %s`: %s"
-                    % (st, name, base, " ".join(args), detail))
+                    % (st, name, base, args[0], detail))
             if fnd.record((st, sig), name, text, line):
                 say("%s: %s (%s)" % (st.upper(), detail, name))
         shutil.rmtree(wd, ignore_errors=True)

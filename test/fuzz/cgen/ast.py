@@ -16,6 +16,7 @@ FULL = "0xffffffffu"
 class Ctx:
     def __init__(self, ref, kernel):
         self.ref, self.k = ref, kernel
+        self.funcs = []
 
     def builtin(self, name):
         k = self.k
@@ -457,3 +458,45 @@ def walk_stmts(stmts):
         yield s
         for lst in s.sublists():
             yield from walk_stmts(lst)
+
+
+class BFunc(Stmt):
+    """A __device__ function holding block-level code (barriers included),
+    called at block level; the reference runs its body in place."""
+    lists = ("body",)
+
+    def __init__(self, name, body, loops, ulocs, pvars, parrs, shared):
+        self.name, self.body = name, body
+        self.loops, self.ulocs, self.pvars, self.parrs, self.shared = loops, ulocs, pvars, parrs, shared
+
+    def signature(self, params):
+        ps = [params, "int ltid", "int blin", "int gid"]
+        ps += ["int %s" % l for l in self.loops]
+        ps += ["int &%s" % u for u in self.ulocs]
+        ps += ["%s &%s" % (v.ty, v.data[0]) for v in self.pvars]
+        ps += ["%s *%s" % (ty, n) for n, ty in self.parrs]
+        ps += ["%s *%s" % (ty, n) for n, ty in self.shared]
+        return "static __device__ __noinline__ void %s(%s)" % (self.name, ", ".join(ps))
+
+    def args(self):
+        a = ["gi", "gu", "gf", "gd", "gbi", "gbf", "nbr", "ncnt", "qs", "qa", "qsd", "qad", "n", "p0",
+             "p1", "oi", "ou", "of", "od", "og", "oa", "oaf", "ltid", "blin", "gid"]
+        a += self.loops + self.ulocs + [v.data[0] for v in self.pvars]
+        a += [n for n, _ in self.parrs] + [n for n, _ in self.shared]
+        return ", ".join(a)
+
+    def definition(self, ctx, params):
+        out = Out()
+        out(self.signature(params) + " {")
+        out.ind += 1
+        emit_list(self.body, ctx, out)
+        out.ind -= 1
+        out("}")
+        return out.text()
+
+    def emit(self, ctx, out):
+        if ctx.ref:
+            emit_block(self.body, ctx, out, "/* %s */" % self.name)
+        else:
+            out("%s(%s);" % (self.name, self.args()))
+            ctx.funcs.append(self)

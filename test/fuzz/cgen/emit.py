@@ -100,7 +100,13 @@ def emit_kernel(k):
     A.emit_list(k.body, ctx, out)
     out.ind -= 1
     out("}")
-    return out.text()
+    defs = ""
+    i = 0
+    while i < len(ctx.funcs):  # definitions may call further functions
+        f = ctx.funcs[i]
+        defs = f.definition(ctx, PARAMS) + defs
+        i += 1
+    return defs + out.text()
 
 
 def emit_ref(k):

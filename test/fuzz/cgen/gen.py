@@ -435,6 +435,7 @@ class Gen:
         self.state = {s[0]: "W" for s in k.shared}
         self.loopdepth = 0
         self.uloops = []
+        self.in_func = False
         body = self.block_list(2 if self.chance(0.7) else 3, r.randint(2, 6), flux_kernel)
         # the last segment may return threads early
         body += self.final_seg(flux_kernel)
@@ -491,7 +492,7 @@ class Gen:
         out = []
         for _ in range(n):
             choice = r.choice(["seg", "seg", "seg", "ufor", "uif", "barrier", "warp", "uassign",
-                               "breduce", "ureturn", "ujump"])
+                               "breduce", "ureturn", "ujump", "bfunc"])
             if flux_kernel and self.chance(0.3):
                 choice = "seg"
             if depth <= 0 and choice in ("ufor", "uif"):
@@ -565,7 +566,21 @@ class Gen:
             elif choice == "ujump" and self.uloops and not any(self.state.values()):
                 what = ["break"] + (["continue"] if self.uloops[-1] != "while" else [])
                 out.append(A.Jump(self.cond(1, self.base_env), r.choice(what)))
-            elif choice == "ureturn" and self.chance(0.3):
+            elif choice == "bfunc" and depth > 0 and self.chance(0.5):
+                self.clean(out)
+                k = self.k
+                loops = [v.data[0] for v, _ in self.base_env.vars if v.data[1] == "loop"]
+                pvars = [v for v, _ in self.pvars]
+                saved = (self.uloops, self.in_func)
+                self.uloops, self.in_func = [], True
+                pv = list(self.pvars)
+                body = self.block_list(depth - 1, r.randint(1, 4), flux_kernel)
+                self.clean(body)
+                self.pvars = pv
+                self.uloops, self.in_func = saved
+                out.append(A.BFunc(self.fresh("bf"), body, loops, list(k.ulocs), pvars, list(k.parrs),
+                                   [(sname, sty) for sname, sty, _, _ in k.shared]))
+            elif choice == "ureturn" and self.chance(0.3) and not self.in_func:
                 c = self.cond(1, self.base_env)
                 out.append(A.UIf(c, [A.UReturn()], []))
         return out
