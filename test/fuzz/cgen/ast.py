@@ -95,6 +95,28 @@ class Decl(Stmt):
             out("%s %s = %s;" % (self.var.ty, self.var.data[0], self.e.emit(ctx)))
 
 
+class Guarded(Stmt):
+    """if (guard) v = op;  where op is only defined under the guard (a
+    division by d, a load at a far index), so it must not be speculated."""
+    exprs = ("a", "d")
+
+    def __init__(self, kind, var, a, d, nbig):
+        self.kind, self.var, self.a, self.d, self.nbig = kind, var, a, d, nbig
+
+    def emit(self, ctx, out):
+        v, a, d = self.var.emit(ctx), self.a.emit(ctx), self.d.emit(ctx)
+        if self.kind == "div":
+            out("if (%s != 0) %s = ((%s) / (%s)) & 65535;" % (d, v, a, d))
+        elif self.kind == "mod":
+            out("if ((%s) > 0) %s = (%s) %% (%s);" % (d, v, a, d))
+        elif self.kind == "udiv":
+            out("if (%s) %s = (%s) / (%s);" % (d, v, a, d))
+        elif self.kind == "iload":
+            out("if ((unsigned)(%s) < %du) %s = gbi[%s];" % (d, self.nbig, v, d))
+        else:
+            out("if (%s >= 0 && %s < %d) { %s = gbf[%s]; }" % (d, d, self.nbig, v, d))
+
+
 class Store(Stmt):
     exprs = ("e",)
 
@@ -468,10 +490,11 @@ class BFunc(Stmt):
     def __init__(self, name, body, loops, ulocs, pvars, parrs, shared):
         self.name, self.body = name, body
         self.loops, self.ulocs, self.pvars, self.parrs, self.shared = loops, ulocs, pvars, parrs, shared
+        self.uconsts = []
 
     def signature(self, params):
         ps = [params, "int ltid", "int blin", "int gid"]
-        ps += ["int %s" % l for l in self.loops]
+        ps += ["int %s" % l for l in self.loops + self.uconsts]
         ps += ["int &%s" % u for u in self.ulocs]
         ps += ["%s &%s" % (v.ty, v.data[0]) for v in self.pvars]
         ps += ["%s *%s" % (ty, n) for n, ty in self.parrs]
@@ -481,7 +504,7 @@ class BFunc(Stmt):
     def args(self):
         a = ["gi", "gu", "gf", "gd", "gbi", "gbf", "nbr", "ncnt", "qs", "qa", "qsd", "qad", "n", "p0",
              "p1", "oi", "ou", "of", "od", "og", "oa", "oaf", "ltid", "blin", "gid"]
-        a += self.loops + self.ulocs + [v.data[0] for v in self.pvars]
+        a += self.loops + self.uconsts + self.ulocs + [v.data[0] for v in self.pvars]
         a += [n for n, _ in self.parrs] + [n for n, _ in self.shared]
         return ", ".join(a)
 

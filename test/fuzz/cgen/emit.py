@@ -90,6 +90,8 @@ def emit_kernel(k):
     out("(void)gid;")
     for u in k.ulocs:
         out("int %s = 0;" % u)
+    for w, e in k.uconsts:
+        out("const int %s = %s;" % (w, e.emit(ctx)))
     for i, (name, ty) in enumerate(k.parrs):
         out("%s %s[4];" % (ty, name))
         out("for (int q = 0; q < 4; ++q) %s[q] = (%s)((ltid + q * %d) %% 7);" % (name, ty, i + 1))
@@ -131,6 +133,8 @@ def emit_ref(k):
         out("static %s %s[NT][4];" % (ty, name))
     for u in k.ulocs:
         out("int %s = 0;" % u)
+    for w, e in k.uconsts:
+        out("const int %s = %s;" % (w, e.emit(ctx)))
     out("for (int t = 0; t < NT; ++t) [&](int t) {")
     out.ind += 1
     out("THREAD_PRE")

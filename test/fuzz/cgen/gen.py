@@ -192,7 +192,14 @@ class Gen:
         d = depth - 1
         if ty == INT:
             op = r.choice(["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "cmp", "cmp",
-                           "sel", "neg", "min", "call", "conv"])
+                           "sel", "neg", "min", "call", "conv", "gdiv", "gload"])
+            if op == "gdiv":
+                a, b = self.expr(INT, d, env), self.expr(INT, d, env)
+                o = r.choice(["/", "%"])
+                return fmt(INT, a.B, 0, "({1} != 0 ? {0} %s {1} : %d)" % (o, r.randint(-3, 3)), a, b)
+            if op == "gload" and env.thread:
+                i = self.big_index(env, d)
+                return fmt(INT, 1000, 0, "((unsigned)({0}) < %du ? gbi[{0}] : %d)" % (NBIG, r.randint(-5, 5)), i)
             if op in ("+", "-", "*", "&", "|", "^"):
                 a, b = self.expr(INT, d, env), self.expr(INT, d, env)
                 if op == "*":
@@ -241,7 +248,10 @@ class Gen:
                     return self.call(r.choice(fs), d, env)
             return convert(self.expr(r.choice([UNS, FLT, DBL]), d, env), INT)
         if ty == UNS:
-            op = r.choice(["+", "-", "*", "&", "|", "^", "/", "%", "<<", ">>", "~", "sel", "conv"])
+            op = r.choice(["+", "-", "*", "&", "|", "^", "/", "%", "<<", ">>", "~", "sel", "conv", "gdiv"])
+            if op == "gdiv":
+                a, b = self.expr(UNS, d, env), self.expr(UNS, d, env)
+                return fmt(UNS, 0, 0, "({1} != 0u ? {0} %s {1} : 1u)" % r.choice(["/", "%"]), a, b)
             if op == "~":
                 return fmt(UNS, 0, 0, "(~{0})", self.expr(UNS, d, env))
             if op == "conv":
@@ -256,7 +266,10 @@ class Gen:
                 return fmt(UNS, 0, 0, "({0} %s ({1} & 31u))" % op, a, b)
             return fmt(UNS, 0, 0, "({0} %s {1})" % op, a, b)
         # float / double
-        op = r.choice(["+", "-", "*", "*", "half", "div", "abs", "neg", "sel", "min", "conv", "call"])
+        op = r.choice(["+", "-", "*", "*", "half", "div", "abs", "neg", "sel", "min", "conv", "call", "gload"])
+        if op == "gload" and env.thread and ty == FLT:
+            i = self.big_index(env, d)
+            return fmt(FLT, 64, 2, "({0} >= 0 && {0} < %d ? gbf[{0}] : 0.5f)" % NBIG, i)
         if op in ("+", "-", "*"):
             a, b = self.expr(ty, d, env), self.expr(ty, d, env)
             for _ in range(2):
@@ -293,6 +306,16 @@ class Gen:
             if fs:
                 return self.call(r.choice(fs), d, env)
         return convert(self.expr(r.choice([INT, FLT, DBL]), d, env), ty)
+
+    def big_index(self, env, d):
+        """An index that is often far outside gbi/gbf (up to about 2^20),
+        to be used only under a guard."""
+        r = self.r
+        gid = Expr("bi", INT, 1 << 20, 0, data=r.choice(["gid", "ltid", "tx"]))
+        if self.chance(0.6):
+            return fmt(INT, (1 << 20) * 256 + 4096, 0, "({0} * %d + %d)" % (r.choice([1, 2, 3, 7, 97, 255]),
+                                                                            r.randint(-64, 64)), gid)
+        return self.expr(INT, d, env)
 
     def call(self, f, d, env):
         args = []
@@ -403,6 +426,11 @@ class Gen:
         for i in range(r.randint(0, 2)):
             k.ulocs.append("u%d" % i)
             uvars.append((var("u%d" % i, INT, "uloc", 1023), True))
+        k.uconsts = []
+        for i in range(r.choice([0, 1, 2])):
+            e = fmt(INT, 7, 0, "(({0}) & 7)", self.expr(INT, 2, Env(uvars, False, (), prog.funcs)))
+            k.uconsts.append(("w%d" % i, e))
+            uvars.append((var("w%d" % i, INT, "uconst", 7), True))
         self.base_env = Env(uvars, False, (), prog.funcs)
         self.parrs = []
         for i in range(r.choice([0, 0, 1, 2])):
@@ -578,8 +606,10 @@ class Gen:
                 self.clean(body)
                 self.pvars = pv
                 self.uloops, self.in_func = saved
-                out.append(A.BFunc(self.fresh("bf"), body, loops, list(k.ulocs), pvars, list(k.parrs),
-                                   [(sname, sty) for sname, sty, _, _ in k.shared]))
+                bf = A.BFunc(self.fresh("bf"), body, loops, list(k.ulocs), pvars, list(k.parrs),
+                             [(sname, sty) for sname, sty, _, _ in k.shared])
+                bf.uconsts = [w for w, _ in k.uconsts]
+                out.append(bf)
             elif choice == "ureturn" and self.chance(0.3) and not self.in_func:
                 c = self.cond(1, self.base_env)
                 out.append(A.UIf(c, [A.UReturn()], []))
@@ -601,7 +631,9 @@ class Gen:
 
     def utrip(self):
         r = self.r
-        k = r.choice(["lit", "param", "load", "uloc"])
+        k = r.choice(["lit", "param", "load", "uloc", "uconst"])
+        if k == "uconst" and self.k.uconsts:
+            return fmt(INT, 3, 0, "({0} & 3)", var(r.choice(self.k.uconsts)[0], INT, "uconst", 7))
         if k == "lit":
             return lit(INT, r.randint(0, 4))
         if k == "param":
@@ -627,7 +659,7 @@ class Gen:
         k = self.k
         for _ in range(n):
             choice = r.choice(["assign", "assign", "store", "store", "if", "for", "atomic",
-                               "shwrite", "grid", "jump", "flux"])
+                               "shwrite", "grid", "jump", "flux", "guarded"])
             if flux_kernel and self.chance(0.4):
                 choice = "flux"
             if depth <= 0 and choice in ("if", "for"):
@@ -692,6 +724,20 @@ class Gen:
                     out.append(A.Jump(self.cond(2, env), r.choice(what)))
             elif choice == "flux":
                 out.append(self.flux())
+            elif choice == "guarded":
+                kind = r.choice(["div", "mod", "udiv", "iload", "fload"])
+                ty = {"div": INT, "mod": INT, "udiv": UNS, "iload": INT, "fload": FLT}[kind]
+                vs = [v for v, _ in self.pvars if v.ty == ty]
+                if not vs:
+                    continue
+                v = r.choice(vs)
+                if kind in ("iload", "fload"):
+                    a, dd = lit(INT, 0), self.big_index(env, 2)
+                else:
+                    a, dd = self.expr(ty, 2, env), self.expr(ty, 2, env)
+                    if kind == "mod":
+                        a = fmt(INT, 65535, 0, "(({0}) & 65535)", a)
+                out.append(A.Guarded(kind, v, a, dd, NBIG))
         return out
 
     def binop_with(self, v, e):
