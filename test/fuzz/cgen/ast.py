@@ -234,14 +234,23 @@ class Flux(Stmt):
             return "%s[%d * n + %s]" % ("qsd" if d else "qs", k, idx)
         return "%s[%s].q[%d]" % ("qad" if d else "qa", idx, k)
 
+    def load(self, idx, dst):
+        d = self.ty == DBL
+        if self.layout == "soa":
+            return "load_soa(%s, n, %s, %s);" % ("qsd" if d else "qs", idx, dst)
+        return "load_aos(%s, %s, %s);" % ("qad" if d else "qa", idx, dst)
+
     def emit(self, ctx, out):
+        if getattr(self, "acc", "scalar") == "struct":
+            return self.emit_struct(ctx, out)
         u = self.uid
         ty = self.ty
         half = "0.5f" if ty == FLT else "0.5"
         quarter = "0.25f" if ty == FLT else "0.25"
         c, nb, j = "c%d" % u, "nb%d" % u, "j%d" % u
         cf = ("h_" if ctx.ref else "") + ("cd" if ty == DBL else "cf")
-        s = ["s%d_%d" % (u, k) for k in range(self.m)]
+        arr = getattr(self, "acc", "scalar") == "array"
+        s = [("s%d[%d]" if arr else "s%d_%d") % (u, k) for k in range(self.m)]
         out("{")
         out.ind += 1
         if self.cell == "mod":
@@ -250,7 +259,10 @@ class Flux(Stmt):
             out("const int %s = gid;" % c)
             out("if (%s < n) {" % c)
             out.ind += 1
-        out("%s %s;" % (ty, ", ".join("%s = 0" % x for x in s)))
+        if arr:
+            out("%s s%d[5] = {};" % (ty, u))
+        else:
+            out("%s %s;" % (ty, ", ".join("%s = 0" % x for x in s)))
         kind, trip = self.trip
         if kind == "unroll":
             out("#pragma unroll")
@@ -307,6 +319,79 @@ class Flux(Stmt):
         buf = "od" if ty == DBL else "of"
         for k in range(self.m):
             out("%s[gid * %d + %d] = %s;" % (buf, S, self.slots[k], s[k]))
+        if self.cell != "mod":
+            out.ind -= 1
+            out("}")
+        out.ind -= 1
+        out("}")
+
+
+    def emit_struct(self, ctx, out):
+        """The same flux with the cell's state and the sums in structs that
+        helper functions fill through references."""
+        u = self.uid
+        A_ = "DAcc" if self.ty == DBL else "Acc"
+        half = "0.5f" if self.ty == FLT else "0.5"
+        quarter = "0.25f" if self.ty == FLT else "0.25"
+        one = "1.0f" if self.ty == FLT else "1.0"
+        c, nb, j = "c%d" % u, "nb%d" % u, "j%d" % u
+        cf = ("h_" if ctx.ref else "") + ("cd" if self.ty == DBL else "cf")
+        st, sm = "st%d" % u, "sm%d" % u
+        out("{")
+        out.ind += 1
+        if self.cell == "mod":
+            out("const int %s = gid %% n;" % c)
+        else:
+            out("const int %s = gid;" % c)
+            out("if (%s < n) {" % c)
+            out.ind += 1
+        out("%s %s, %s;" % (A_, st, sm))
+        out(self.load(c, st))
+        out("acc_zero(%s);" % sm)
+        kind, trip = self.trip
+        if kind == "unroll":
+            out("#pragma unroll")
+        tripx = "ncnt[%s]" % c if kind == "loaded" else trip
+        out("for (int %s = 0; %s < %s; ++%s) {" % (j, j, tripx, j))
+        out.ind += 1
+        if self.nbl == "cm":
+            out("const int %s = nbr[%s * 4 + %s];" % (nb, c, j))
+        else:
+            out("const int %s = nbr[%s + %s * n];" % (nb, c, j))
+        inner = ["%s o;" % A_, self.load(nb, "o"), "add_scaled(%s, o, %s, %s);" % (sm, st, half)]
+        wall = ["add_one(%s, %s, %s);" % (sm, st, quarter)]
+        far = ["%s ff;" % A_, "for (int k = 0; k < 5; ++k) ff.v[k] = %s[k];" % cf,
+               "add_scaled(%s, ff, %s, %s);" % (sm, st, one)]
+        if self.branch == "switch":
+            out("switch (%s) {" % nb)
+            out("case -1: {")
+            for x in wall:
+                out("  " + x)
+            out("  break; }")
+            out("case -2: {")
+            for x in far:
+                out("  " + x)
+            out("  break; }")
+            out("default: {")
+            for x in inner:
+                out("  " + x)
+            out("} }")
+        else:
+            out("if (%s >= 0) {" % nb)
+            for x in inner:
+                out("  " + x)
+            out("} else if (%s == -1) {" % nb)
+            for x in wall:
+                out("  " + x)
+            out("} else%s {" % ("" if self.branch == "else" else " if (%s == -2)" % nb))
+            for x in far:
+                out("  " + x)
+            out("}")
+        out.ind -= 1
+        out("}")
+        buf = "od" if self.ty == DBL else "of"
+        for k in range(self.m):
+            out("%s[gid * %d + %d] = %s.v[%d];" % (buf, S, self.slots[k], sm, k))
         if self.cell != "mod":
             out.ind -= 1
             out("}")

@@ -763,6 +763,7 @@ class Gen:
                       cell=r.choice(["if", "if", "mod"]),
                       branch=r.choice(["chain", "chain", "else", "switch"]),
                       flux=r.choice(["diff", "diff", "prod", "gather"]),
+                      acc=r.choice(["scalar", "scalar", "array", "struct", "struct"]),
                       slots=[r.randrange(A.S) for _ in range(m)] if self.chance(0.3)
                       else [x % A.S for x in range(m)])
 

@@ -54,6 +54,8 @@ def edits(prog):
                 if s.trip[0] != "unroll" or s.trip[1] != "1":
                     out.append(lambda s=s: setattr(s, "trip", ("unroll", "1")))
                     out.append(lambda s=s: setattr(s, "trip", ("plain", "4")))
+                if getattr(s, "acc", "scalar") != "scalar":
+                    out.append(lambda s=s: setattr(s, "acc", "scalar"))
                 if s.branch != "chain":
                     out.append(lambda s=s: setattr(s, "branch", "chain"))
     for k in ks:
