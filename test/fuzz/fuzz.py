@@ -265,29 +265,41 @@ def run_programs(a, seeds, config_for_seed):
 
 
 def report_failures(a, failures):
+    """Minimizes one failure per seed (the -O2 one if there is one) and
+    records it unless a reduced failure with the same status and the same
+    set of passing switches is already recorded (a likely duplicate)."""
     if not failures or a.no_reduce:
         return
     fnd = Findings(a.out)
     tmp = tempfile.mkdtemp(prefix="cucpu-reduce-")
-    done_keys = set()
-    for seed, name, args, st, detail in failures:
-        if st == "diverge":
-            continue
-        key = (st, cfg_name(args), re.sub(r"k\d+|\[\d+\]|-?\d+(\.\d+)?", "#", detail or ""))
-        if key in done_keys or len(done_keys) >= a.max_reduce:
-            continue
-        done_keys.add(key)
+    by_seed = {}
+    for f in failures:
+        if f[3] != "diverge":
+            by_seed.setdefault(f[0], []).append(f)
+    reduced = 0
+    for seed, fs in sorted(by_seed.items()):
+        if reduced >= a.max_reduce:
+            break
+        fs.sort(key=lambda f: (f[2] != ["-O2"], f[2] != ["-O3"], len(f[2])))
+        _, name, args, st, detail = fs[0]
         say("minimizing seed %d under %s (%s)..." % (seed, cfg_name(args), st))
+        reduced += 1
         text, tries = minimize(a.cucpu, seed, a.kernels, args, st, detail, tmp, a.reduce_time)
         if text is None:
             say("  not reproducible")
             continue
         ok = passing_switches(a.cucpu, text, st, tmp, args) if args[0] != "-O0" else []
+        key = (st, tuple(ok))
         fname = "%s-s%d-%s" % (st, seed, re.sub(r"[^a-zA-Z0-9]+", "_", cfg_name(args)).strip("_"))
-        line = ("- [%s] `%s`: seed %d, `cucpu %s`: %s (%d reduction runs); passes with: %s"
-                % (st, fname + ".cu", seed, cfg_name(args), detail, tries, " ".join(ok) or "none"))
-        fnd.record(key, fname, text, line)
-        say("  wrote %s/%s.cu" % (a.out, fname))
+        also = sorted(set(cfg_name(f[2]) for f in fs[1:]))
+        line = ("- [%s] `%s`: seed %d, `cucpu %s`: %s (%d reduction runs); reduced program passes "
+                "with: %s; the full program also fails with: %s"
+                % (st, fname + ".cu", seed, cfg_name(args), detail, tries, " ".join(ok) or "none",
+                   "; ".join(also) or "-"))
+        if fnd.record(key, fname, text, line):
+            say("  wrote %s/%s.cu" % (a.out, fname))
+        else:
+            say("  duplicate of an earlier finding (same passing switches)")
     shutil.rmtree(tmp, ignore_errors=True)
 
 
