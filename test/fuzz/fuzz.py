@@ -441,6 +441,8 @@ def crash_mode(a):
         with lock:
             stats["mutants"] += 1
             stats[{"pass": "compiled", "error": "diagnosed"}.get(st, st)] += 1
+            if stats["mutants"] % 25 == 0:
+                say("crash: %s" % stats)
         if st in ("crash", "hang", "badloc"):
             base = os.path.basename(src)[:-3]
             sig = re.sub(r"\d+", "#", detail)[:120]

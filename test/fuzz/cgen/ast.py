@@ -117,6 +117,17 @@ class Guarded(Stmt):
             out("if (%s >= 0 && %s < %d) { %s = gbf[%s]; }" % (d, d, self.nbig, v, d))
 
 
+class PSet(Stmt):
+    """pset(arr, i, e): a per-thread array written through a pointer."""
+    exprs = ("i", "e")
+
+    def __init__(self, arr, i, e):
+        self.arr, self.i, self.e = arr, i, e
+
+    def emit(self, ctx, out):
+        out("pset(%s, %s, %s);" % (self.arr.emit(ctx), self.i.emit(ctx), self.e.emit(ctx)))
+
+
 class Store(Stmt):
     exprs = ("e",)
 

@@ -53,6 +53,15 @@ static __host__ __device__ void add_one(DAcc &s, const DAcc &a, double f) {
   for (int k = 0; k < 5; ++k) s.v[k] += a.v[k] * f;
 }
 
+static __host__ __device__ int psum(const int *a) { return ((a[0] + a[1]) + a[2]) + a[3]; }
+static __host__ __device__ void pset(int *a, int i, int v) { a[(unsigned)i %% 4u] = v; }
+static __host__ __device__ unsigned psum(const unsigned *a) { return ((a[0] + a[1]) + a[2]) + a[3]; }
+static __host__ __device__ void pset(unsigned *a, int i, unsigned v) { a[(unsigned)i %% 4u] = v; }
+static __host__ __device__ float psum(const float *a) { return ((a[0] + a[1]) + a[2]) + a[3]; }
+static __host__ __device__ void pset(float *a, int i, float v) { a[(unsigned)i %% 4u] = v; }
+static __host__ __device__ double psum(const double *a) { return ((a[0] + a[1]) + a[2]) + a[3]; }
+static __host__ __device__ void pset(double *a, int i, double v) { a[(unsigned)i %% 4u] = v; }
+
 __constant__ int ci[%(nconst)d];
 __constant__ float cf[%(nconst)d];
 __constant__ double cd[%(nconst)d];

@@ -179,6 +179,8 @@ class Gen:
                 if cands:
                     n, t = r.choice(cands)
                     b, f = VAR_B[t]
+                    if self.chance(0.3):
+                        return fmt(t, 4 * b, f, "psum({0})", Expr("var", t, b, f, data=(n, "ploc")))
                     return Expr("var", t, b, f, [self.expr(INT, max(0, depth - 1), env)], (n, "parr"))
             if o == "conv":
                 other = r.choice([t for t in NUMERIC if t != ty])
@@ -659,7 +661,7 @@ class Gen:
         k = self.k
         for _ in range(n):
             choice = r.choice(["assign", "assign", "store", "store", "if", "for", "atomic",
-                               "shwrite", "grid", "jump", "flux", "guarded"])
+                               "shwrite", "grid", "jump", "flux", "guarded", "pset"])
             if flux_kernel and self.chance(0.4):
                 choice = "flux"
             if depth <= 0 and choice in ("if", "for"):
@@ -724,6 +726,11 @@ class Gen:
                     out.append(A.Jump(self.cond(2, env), r.choice(what)))
             elif choice == "flux":
                 out.append(self.flux())
+            elif choice == "pset" and self.parrs:
+                n, t = r.choice(self.parrs)
+                b, f = VAR_B[t]
+                arr = Expr("var", t, b, f, data=(n, "ploc"))
+                out.append(A.PSet(arr, self.expr(INT, 1, env), self.fit(var("x", t, "x"), self.expr(t, 2, env))))
             elif choice == "guarded":
                 kind = r.choice(["div", "mod", "udiv", "iload", "fload"])
                 ty = {"div": INT, "mod": INT, "udiv": UNS, "iload": INT, "fload": FLT}[kind]

@@ -59,6 +59,22 @@ def edits(prog):
                 if s.branch != "chain":
                     out.append(lambda s=s: setattr(s, "branch", "chain"))
     for k in ks:
+        # variables and shared arrays nothing refers to any more
+        from .emit import emit_kernel
+        import re
+        text = emit_kernel(k)
+        for i, (v, _) in enumerate(k.plocs):
+            if len(re.findall(r"\b%s\b" % v.data[0], text)) <= 1:
+                out.append(lambda k=k, i=i: k.plocs.pop(i))
+        for i, (name, _, _, _) in enumerate(k.shared):
+            if len(re.findall(r"\b%s\b" % name, text)) <= 2:
+                out.append(lambda k=k, i=i: k.shared.pop(i))
+        for i, (name, _) in enumerate(k.parrs):
+            if len(re.findall(r"\b%s\b" % name, text)) <= 2:
+                out.append(lambda k=k, i=i: k.parrs.pop(i))
+        for i, (name, _) in enumerate(k.uconsts):
+            if len(re.findall(r"\b%s\b" % name, text)) <= 1:
+                out.append(lambda k=k, i=i: k.uconsts.pop(i))
         if k.nblocks > 1:
             out.append(lambda k=k: setattr(k, "gd", (1, 1, 1)))
         slots = []
