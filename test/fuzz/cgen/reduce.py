@@ -35,6 +35,15 @@ def edits(prog):
         for i in range(len(ks)):
             out.append(lambda i=i: ks.pop(i))
     for k, lst in _stmt_lists(prog):
+        # halves and quarters of long lists first (when none is a barrier
+        # that shared memory needs)
+        n = len(lst)
+        if n >= 4 and not (k.shared and any(isinstance(x, (A.Barrier, A.BReduce)) for x in lst)):
+            for a, b in ((0, n // 2), (n // 2, n), (0, n // 4), (n // 4, n // 2), (n // 2, 3 * n // 4),
+                         (3 * n // 4, n)):
+                if b > a:
+                    out.append(lambda lst=lst, a=a, b=b: lst.__delitem__(slice(a, b)))
+    for k, lst in _stmt_lists(prog):
         for i, s in enumerate(lst):
             if isinstance(s, (A.Barrier, A.BReduce)) and k.shared:
                 continue
