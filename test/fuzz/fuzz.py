@@ -140,14 +140,17 @@ class Findings:
             return True
 
 
+AVOID = ()
+
+
 def program_text(seed, nkernels):
-    return emit_program(generate(seed, nkernels))
+    return emit_program(generate(seed, nkernels, AVOID))
 
 
 def minimize(cucpu, seed, nkernels, args, status, detail, workdir, budget):
     """Reduces the program of seed while args still gives status (and -O0
     still passes for mismatches)."""
-    prog = generate(seed, nkernels)
+    prog = generate(seed, nkernels, AVOID)
     m = re.match(r"FAIL (k\d+)", detail or "")
     if m and len(prog.kernels) > 1:
         keep = [k for k in prog.kernels if k.name == m.group(1)]
@@ -169,7 +172,7 @@ def minimize(cucpu, seed, nkernels, args, status, detail, workdir, budget):
         return True
 
     if not interesting(prog):
-        prog = generate(seed, nkernels)
+        prog = generate(seed, nkernels, AVOID)
         if not interesting(prog):
             return None, counter[0]
     red = R.reduce(prog, interesting, deadline=time.time() + budget)
@@ -239,7 +242,7 @@ def run_programs(a, seeds, config_for_seed):
                 hashes[name] = h
         with lock:
             stats["programs"] += 1
-            stats["kernels"] += len(generate(seed, nk).kernels)
+            stats["kernels"] += len(generate(seed, nk, AVOID).kernels)
             for name, args, st, detail in res:
                 stats["runs"] += 1
                 stats[st] += 1
@@ -492,7 +495,11 @@ def main():
     ap.add_argument("--reduce-time", type=float, default=600, help="seconds per minimization")
     ap.add_argument("--inputs", default=os.path.join(HERE, "..", "run"), help="--crash inputs")
     ap.add_argument("-q", "--quiet", action="store_true")
+    ap.add_argument("--avoid", default="", help="generator features to leave out, comma-separated "
+                    "(gdiv: guarded divisions)")
     a = ap.parse_args()
+    global AVOID
+    AVOID = tuple(x for x in a.avoid.split(",") if x)
     if a.check:
         return check_mode(a)
     if a.crash:
