@@ -703,7 +703,7 @@ class Gen:
             elif choice == "atomic":
                 slot = r.randrange(8 + 2)
                 if slot >= 8:
-                    e = fmt(FLT, 16, 2, "((float)(({0}) & 63) * 0.25f)", self.expr(INT, 2, env))
+                    e = fmt(FLT, 1, 2, "((float)(({0}) & 3) * 0.25f)", self.expr(INT, 2, env))
                     out.append(A.Atomic("fadd", slot - 8, e))
                 else:
                     e = fmt(INT, 255, 0, "(({0}) & 255)", self.expr(INT, 2, env))
