@@ -159,10 +159,46 @@ class ForT(Stmt):
         self.var, self.trip, self.body, self.unroll = var, trip, body, unroll
 
     def emit(self, ctx, out):
+        v = self.var
+        form = getattr(self, "form", "for")
+        if form == "dowhile":
+            # runs at least once: the body sees v = 0 even when trip is 0
+            out("{ int %s = 0;" % v)
+            out("do {")
+            out.ind += 1
+            emit_list(self.body, ctx, out)
+            out.ind -= 1
+            out("} while (++%s < %s); }" % (v, self.trip.emit(ctx)))
+            return
         if self.unroll:
             out("#pragma unroll")
         emit_block(self.body, ctx, out, "for (int %s = 0; %s < %s; ++%s)"
-                   % (self.var, self.var, self.trip.emit(ctx), self.var))
+                   % (v, v, self.trip.emit(ctx), v))
+
+
+class SwitchT(Stmt):
+    """switch on a small thread-dependent value, some cases falling through."""
+    lists = ("c0", "c1", "c2", "dflt")
+    exprs = ("e",)
+
+    def __init__(self, e, c0, c1, c2, dflt, falls):
+        self.e, self.c0, self.c1, self.c2, self.dflt, self.falls = e, c0, c1, c2, dflt, falls
+
+    def emit(self, ctx, out):
+        out("switch ((unsigned)(%s) %% 5u) {" % self.e.emit(ctx))
+        for i, body in enumerate((self.c0, self.c1, self.c2)):
+            out("case %du: {" % i)
+            out.ind += 1
+            emit_list(body, ctx, out)
+            if not self.falls[i]:
+                out("break;")
+            out.ind -= 1
+            out("}")
+        out("default: {")
+        out.ind += 1
+        emit_list(self.dflt, ctx, out)
+        out.ind -= 1
+        out("} }")
 
 
 class Jump(Stmt):

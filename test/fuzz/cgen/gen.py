@@ -666,7 +666,7 @@ class Gen:
         k = self.k
         for _ in range(n):
             choice = r.choice(["assign", "assign", "store", "store", "if", "for", "atomic",
-                               "shwrite", "grid", "jump", "flux", "guarded", "pset"])
+                               "shwrite", "grid", "jump", "flux", "guarded", "pset", "switch"])
             if flux_kernel and self.chance(0.4):
                 choice = "flux"
             if depth <= 0 and choice in ("if", "for"):
@@ -699,7 +699,10 @@ class Gen:
                     trip = self.utrip()
                 env2 = env.with_vars([(var(v, INT, "loop", 4), False)])
                 body = self.tlist(depth - 1, r.randint(1, 3), env2, modes, flux_kernel, True)
-                out.append(A.ForT(v, trip, body, unroll=self.chance(0.2) and trip.kind == "lit"))
+                loop = A.ForT(v, trip, body, unroll=self.chance(0.2) and trip.kind == "lit")
+                if self.chance(0.2):
+                    loop.form = "dowhile"
+                out.append(loop)
             elif choice == "atomic":
                 slot = r.randrange(8 + 2)
                 if slot >= 8:
@@ -731,6 +734,14 @@ class Gen:
                     out.append(A.Jump(self.cond(2, env), r.choice(what)))
             elif choice == "flux":
                 out.append(self.flux())
+            elif choice == "switch" and depth > 0:
+                bodies = [self.tlist(depth - 1, r.randint(0, 2), env, modes, flux_kernel, in_loop)
+                          for _ in range(4)]
+                # break inside a switch leaves the switch; keep loop jumps out
+                for b in bodies:
+                    b[:] = [x for x in b if not (isinstance(x, A.Jump) and x.what in ("break", "continue"))]
+                out.append(A.SwitchT(self.expr(INT, 2, env), bodies[0], bodies[1], bodies[2], bodies[3],
+                                     [self.chance(0.3) for _ in range(3)]))
             elif choice == "pset" and self.parrs:
                 n, t = r.choice(self.parrs)
                 b, f = VAR_B[t]
