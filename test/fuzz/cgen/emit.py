@@ -125,8 +125,13 @@ def emit_kernel(k):
     ctx = A.Ctx(False, k)
     out("__global__ void %s(%s) {" % (k.name, PARAMS))
     out.ind += 1
-    for name, ty, perm, init in k.shared:
-        out("__shared__ %s %s[%d];" % (ty, name, k.nt))
+    for i, (name, ty, perm, init) in enumerate(k.shared):
+        if i == 0 and getattr(k, "dyn", False):
+            # the first array in dynamic shared memory, sized at launch
+            out("extern __shared__ %s dyn_%s_%s[];" % (ty, k.name, name))
+            out("%s *%s = dyn_%s_%s;" % (ty, name, k.name, name))
+        else:
+            out("__shared__ %s %s[%d];" % (ty, name, k.nt))
     bx, by, _ = k.bd
     gx, gy, _ = k.gd
     out("const int ltid = (int)(threadIdx.x + threadIdx.y * %d + threadIdx.z * %d);" % (bx, bx * by))
@@ -214,8 +219,11 @@ def emit_check(k):
             % (ty, b, b, ty, cnt, ty, b, ty, cnt, ty))
         out("cudaMalloc(&d_%s, %d * sizeof(%s));" % (b, cnt, ty))
         out("cudaMemset(d_%s, 0, %d * sizeof(%s));" % (b, cnt, ty))
-    out("%s<<<dim3(%d, %d, %d), dim3(%d, %d, %d)>>>(d_gi, d_gu, d_gf, d_gd, d_gbi, d_gbf, d_nbr, d_ncnt, "
-        "d_qs, d_qa, d_qsd, d_qad, NC, %d, %d, d_oi, d_ou, d_of, d_od, d_og, d_oa, d_oaf);"
+    dyn = ""
+    if k.shared and getattr(k, "dyn", False):
+        dyn = ", %d * sizeof(%s)" % (k.nt, k.shared[0][1])
+    out(("%s<<<dim3(%d, %d, %d), dim3(%d, %d, %d)" + dyn + ">>>(d_gi, d_gu, d_gf, d_gd, d_gbi, d_gbf, "
+         "d_nbr, d_ncnt, d_qs, d_qa, d_qsd, d_qad, NC, %d, %d, d_oi, d_ou, d_of, d_od, d_og, d_oa, d_oaf);")
         % ((k.name,) + k.gd + k.bd + k.p))
     out("if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {")
     out("  printf(\"FAIL %s: launch error\\n\");" % k.name)

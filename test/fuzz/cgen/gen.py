@@ -466,6 +466,7 @@ class Gen:
                 a = r.choice([m for m in (3, 5, 7, 11, 13, 17) if _gcd(m, nt) == 1] or [1])
                 perm = "((ltid * %d + %d) %% %d)" % (a, r.randint(0, nt), nt)
             k.shared.append((name, ty, perm, self.fit(var(name, ty, "x"), self.expr(ty, 2, tenv))))
+        k.dyn = self.chance(0.3)
         self.pvars = [(v, False) for v, _ in k.plocs]
         self.state = {s[0]: "W" for s in k.shared}
         self.loopdepth = 0
