@@ -169,6 +169,8 @@ def minimize(cucpu, seed, nkernels, args, status, detail, workdir, budget):
             return False
         if status in ("error", "crash") and _msg(det) != _msg(detail):
             return False
+        if status in ("mismatch", "runcrash") and _sig(det) != _sig(detail):
+            return False
         return True
 
     if not interesting(prog):
@@ -185,6 +187,15 @@ def minimize(cucpu, seed, nkernels, args, status, detail, workdir, budget):
         if st0 != "pass":
             text = "// NOTE: the reduced program fails at -O0 too (%s)\n" % st0 + text
     return text, counter[0]
+
+
+def _sig(detail):
+    """What must stay the same while reducing a wrong result: the kernel and
+    buffer of the first difference, or the way the program died."""
+    m = re.match(r"FAIL (k\d+)(:? \w+)", detail or "")
+    if m:
+        return m.group(1) + m.group(2)
+    return re.sub(r":.*", "", detail or "")
 
 
 def _msg(detail):
