@@ -453,7 +453,9 @@ def crash_mode(a):
         if st == "error":
             p = subprocess.run([a.cucpu] + args + [f, "-o", os.path.join(wd, "x")],
                                capture_output=True, text=True, errors="replace")
-            if not re.search(r"mut\.cu:\d+:\d+: (fatal )?error:", p.stderr):
+            # a located diagnostic; a mutant can move an #include, so the
+            # location may be in a header
+            if not re.search(r"^\S+:\d+:\d+: (fatal )?error:", p.stderr, re.M):
                 st = "badloc"
                 detail = [l for l in p.stderr.splitlines() if "error" in l][:1]
                 detail = detail[0] if detail else p.stderr[-200:]
