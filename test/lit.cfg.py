@@ -2,13 +2,15 @@
 # of the frontend's MLIR, driver tests, and test/run/ programs that execute.
 import os
 import shutil
+import sys
 
 import lit.formats
 
 config.name = "cucpu"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir", ".cu", ".test"]
-config.excludes = ["Inputs", "unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "cgen",
+                   "README.md"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cucpu_obj_root, "test")
 
@@ -24,6 +26,8 @@ config.substitutions.append(("%llvm_lib_dir", os.path.join(os.path.dirname(confi
 config.substitutions.append(("%cucpu_src_root", config.cucpu_src_root))
 config.substitutions.append(("%cucpu-opt", os.path.join(config.cucpu_tools_dir, "cucpu-opt")))
 config.substitutions.append(("%cucpu", os.path.join(config.cucpu_tools_dir, "cucpu")))
+# The Python that runs lit runs the differential fuzzer (test/fuzz).
+config.substitutions.append(("%python", sys.executable))
 
 # The build-system tests run make and cmake.
 for tool in ["make", "cmake", "ninja"]:
