@@ -150,7 +150,8 @@ bool isRecomputable(Operation *op) {
 
 /// Whether `op` is a load of the calling thread's own slot of a per-thread
 /// buffer that nothing in `before` (the loop that runs up to the split)
-/// writes: loading again after the split gives the same value. No other
+/// writes, nor anything in a serial loop after it: loading again after the
+/// split gives the same value. No other
 /// thread touches the slot, so only this thread's code in `before` could
 /// have changed it. (A loop counter kept in memory across barriers, read
 /// before the first one to decide what a thread does.)
@@ -173,10 +174,22 @@ bool isReloadable(Operation *op, scf::ParallelOp before) {
           continue;
         }
       }
-      if (!before->isAncestor(user))
-        continue;
       auto read = dyn_cast<LLVM::LoadOp>(user);
-      if (!read || read.getAddr() != address)
+      bool reads = read && read.getAddr() == address;
+      if (!before->isAncestor(user)) {
+        // A write after the split runs before the reload when both are in
+        // a serial loop that `before` is not in: the next iteration would
+        // reload what this one wrote (`v0 = (int)v1` before a loop whose
+        // body, past a barrier, sets v1, read in the loop's condition).
+        if (!reads)
+          for (Operation *loop = user->getParentOp(); loop;
+               loop = loop->getParentOp())
+            if (isa<scf::WhileOp, scf::ForOp>(loop) &&
+                !loop->isAncestor(before))
+              return false;
+        continue;
+      }
+      if (!reads)
         return false;
     }
   }
