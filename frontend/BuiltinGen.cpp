@@ -242,6 +242,25 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
     }
     return true;
   }
+  // nan("") and nanf(""): the C library's names, which clang does not fold
+  // as it folds __builtin_nan. A quiet NaN, with the payload the tag spells.
+  if ((name == "nan" || name == "nanf" || name == "__builtin_nan" ||
+       name == "__builtin_nanf") &&
+      call->getNumArgs() == 1) {
+    if (const auto *tag = dyn_cast<StringLiteral>(
+            call->getArg(0)->IgnoreParenImpCasts())) {
+      llvm::APInt payload;
+      bool hasPayload = !tag->getString().getAsInteger(0, payload);
+      mlir::Type type = mod.convertType(call->getType(), where);
+      llvm::APFloat value = llvm::APFloat::getQNaN(
+          mod.ast.getFloatTypeSemantics(call->getType()), /*Negative=*/false,
+          hasPayload ? &payload : nullptr);
+      result = arith::ConstantOp::create(builder, l, type,
+                                         builder.getFloatAttr(type, value));
+      return true;
+    }
+  }
+
   if (name == "printf" && callee->isVariadic() && !callee->hasBody()) {
     // Device printf is the C library's: each call writes its whole output
     // under the stream's lock, so lines of different threads never mix.

@@ -871,6 +871,20 @@ void FunctionGen::emitAggregateInto(const Expr *e, Value dest) {
       return emitAggregateInto(cast<CompoundLiteralExpr>(e)->getInitializer(),
                                dest);
     break;
+  case Stmt::StringLiteralClass: {
+    // `char table[] = "..."`: the literal's bytes, the rest of a longer
+    // array zero.
+    const auto *literal = cast<StringLiteral>(e);
+    uint64_t literalSize = mod.sizeOf(literal->getType());
+    if (literalSize < mod.sizeOf(type))
+      memzero(dest, type, where);
+    Value src = LLVM::AddressOfOp::create(builder, loc(where),
+                                          mod.getStringLiteral(literal));
+    Value size = i64Constant(std::min(literalSize, mod.sizeOf(type)), where);
+    LLVM::MemcpyOp::create(builder, loc(where), dest, src, size,
+                           /*isVolatile=*/false);
+    return;
+  }
   case Stmt::CXXBindTemporaryExprClass: {
     // Temporaries are not destroyed: only those whose destruction does
     // nothing are accepted.

@@ -32,6 +32,10 @@
 extern "C" __device__ void *malloc(size_t size);
 extern "C" __device__ void free(void *ptr);
 
+// A quiet NaN; the frontend makes it a constant when the tag is a literal.
+extern "C" __device__ double nan(const char *tag);
+extern "C" __device__ float nanf(const char *tag);
+
 // Loads through the read-only data cache are plain loads on a CPU.
 template <class T> static __device__ __inline__ T __ldg(const T *p) {
   return *p;
