@@ -157,12 +157,7 @@ FunctionABI ModuleGen::abiOf(const FunctionDecl *fd) const {
   return abi;
 }
 
-mlir::func::FuncOp ModuleGen::getFunction(const FunctionDecl *fd) {
-  fd = fd->getDefinition() ? fd->getDefinition() : fd;
-  if (auto it = functions.find(fd); it != functions.end())
-    return it->second;
-
-  SourceLocation where = fd->getLocation();
+mlir::FunctionType ModuleGen::functionTypeOf(const FunctionDecl *fd) {
   FunctionABI abi = abiOf(fd);
   auto ptrType = mlir::LLVM::LLVMPointerType::get(ctx);
   SmallVector<mlir::Type> inputs, results;
@@ -175,12 +170,20 @@ mlir::func::FuncOp ModuleGen::getFunction(const FunctionDecl *fd) {
                          ? ptrType
                          : convertType(param->getType(), param->getLocation()));
   if (!abi.sret && !fd->getReturnType()->isVoidType())
-    results.push_back(convertType(fd->getReturnType(), where));
+    results.push_back(convertType(fd->getReturnType(), fd->getLocation()));
+  return mlir::FunctionType::get(ctx, inputs, results);
+}
 
+mlir::func::FuncOp ModuleGen::getFunction(const FunctionDecl *fd) {
+  fd = fd->getDefinition() ? fd->getDefinition() : fd;
+  if (auto it = functions.find(fd); it != functions.end())
+    return it->second;
+
+  SourceLocation where = fd->getLocation();
   mlir::OpBuilder builder(ctx);
   builder.setInsertionPointToEnd(module.getBody());
   auto fn = mlir::func::FuncOp::create(builder, loc(where), mangledName(fd),
-                                       builder.getFunctionType(inputs, results));
+                                       functionTypeOf(fd));
   fn.setPrivate();
   functions[fd] = fn;
   if (relocatable) {

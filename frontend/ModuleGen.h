@@ -82,6 +82,8 @@ public:
   //===--- Functions ------------------------------------------------------===//
 
   FunctionABI abiOf(const clang::FunctionDecl *fd) const;
+  /// The MLIR signature `abiOf` gives `fd`.
+  mlir::FunctionType functionTypeOf(const clang::FunctionDecl *fd);
   /// Returns the MLIR function of a device function, declaring it and queueing
   /// its body for emission on first use.
   mlir::func::FuncOp getFunction(const clang::FunctionDecl *fd);

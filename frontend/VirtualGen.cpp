@@ -130,31 +130,12 @@ ModuleGen::getVirtualDispatcher(const CXXMethodDecl *method) {
   method = method->getCanonicalDecl();
   if (auto it = dispatchers.find(method); it != dispatchers.end())
     return it->second;
-  // The dispatcher has the method's signature: declare the method's own
-  // function type under another name.
-  mlir::FunctionType type;
-  {
-    SmallVector<mlir::Type> inputs, results;
-    FunctionABI abi = abiOf(method);
-    auto ptrType = mlir::LLVM::LLVMPointerType::get(ctx);
-    if (abi.sret)
-      inputs.push_back(ptrType);
-    inputs.push_back(ptrType);
-    for (const ParmVarDecl *param : method->parameters())
-      inputs.push_back(
-          isAggregate(param->getType())
-              ? ptrType
-              : convertType(param->getType(), param->getLocation()));
-    if (!abi.sret && !method->getReturnType()->isVoidType())
-      results.push_back(
-          convertType(method->getReturnType(), method->getLocation()));
-    type = mlir::FunctionType::get(ctx, inputs, results);
-  }
+  // The method's own signature, under another name.
   mlir::OpBuilder builder(ctx);
   builder.setInsertionPointToEnd(module.getBody());
   auto fn = mlir::func::FuncOp::create(builder, loc(method->getLocation()),
                                        "__cucpu_virtual." + mangledName(method),
-                                       type);
+                                       functionTypeOf(method));
   fn.setPrivate();
   dispatchers[method] = fn;
   return fn;

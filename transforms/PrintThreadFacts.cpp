@@ -26,13 +26,12 @@ struct PrintThreadFactsPass
       std::string text;
       llvm::raw_string_ostream os(text);
       analysis.facts(v).print(os);
+      // A range that says something: not every value of the type.
       std::optional<ConstantIntRanges> range;
       if (v.getType().isIntOrIndex())
         range = analysis.range(v);
-      if (range && range->smin() != range->smax()
-                       ? !(range->smin().isMinSignedValue() &&
-                           range->smax().isMaxSignedValue())
-                       : range.has_value())
+      if (range && !(range->smin().isMinSignedValue() &&
+                     range->smax().isMaxSignedValue()))
         os << "; range [" << range->smin() << ", " << range->smax() << "]";
       remark << text;
     });
