@@ -461,20 +461,27 @@ ModuleGen::getLibraryFunction(StringRef name,
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// The value a local variable was last given by a plain assignment among
+/// the statements before a launch in the launch's own block
+/// (`threads = 128; k<<<blocks, threads>>>(...)`); null when it was changed
+/// otherwise (`block.x = n`, `threads *= 2`).
+using LastAssignments = llvm::DenseMap<const VarDecl *, const Expr *>;
+
 /// The block size a launch configuration's `dim3` argument has when it is
 /// written with constants: `dim3(16, 16)`, `256`, or a local `dim3 block(16,
-/// 16)` (its initializer; the variable may change later, which the
-/// specialized kernel checks at run time).
-std::optional<std::array<int64_t, 3>> constantDim3(const Expr *e,
-                                                   ASTContext &ast,
-                                                   unsigned depth = 0) {
+/// 16)` (its initializer, or the constant last assigned to it before the
+/// launch in the same block). It is a guess: the variable may change in
+/// ways not followed here, which the specialized kernel checks at run time.
+std::optional<std::array<int64_t, 3>>
+constantDim3(const Expr *e, ASTContext &ast,
+             const LastAssignments *assigned = nullptr, unsigned depth = 0) {
   if (!e || depth > 4)
     return std::nullopt;
   e = e->IgnoreImplicit();
   if (const auto *construct = dyn_cast<CXXConstructExpr>(e)) {
     if (construct->getConstructor()->isCopyOrMoveConstructor() &&
         construct->getNumArgs() == 1)
-      return constantDim3(construct->getArg(0), ast, depth + 1);
+      return constantDim3(construct->getArg(0), ast, assigned, depth + 1);
     if (construct->getNumArgs() > 3)
       return std::nullopt;
     std::array<int64_t, 3> dims = {1, 1, 1};
@@ -482,17 +489,26 @@ std::optional<std::array<int64_t, 3>> constantDim3(const Expr *e,
       const Expr *arg = construct->getArg(i);
       if (!arg->getType()->isIntegerType())
         return std::nullopt;
-      Expr::EvalResult value;
-      if (!arg->EvaluateAsInt(value, ast))
+      // An integer: a constant, or a local variable given one.
+      std::optional<std::array<int64_t, 3>> extent =
+          constantDim3(arg, ast, assigned, depth + 1);
+      if (!extent)
         return std::nullopt;
-      dims[i] = value.Val.getInt().getExtValue();
+      dims[i] = (*extent)[0];
     }
     return dims;
   }
   if (const auto *ref = dyn_cast<DeclRefExpr>(e))
     if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
-      if (var->hasLocalStorage() && var->getInit())
-        return constantDim3(var->getInit(), ast, depth + 1);
+      if (var->hasLocalStorage()) {
+        if (assigned)
+          if (auto found = assigned->find(var); found != assigned->end())
+            return found->second
+                       ? constantDim3(found->second, ast, nullptr, depth + 1)
+                       : std::nullopt;
+        if (var->getInit())
+          return constantDim3(var->getInit(), ast, nullptr, depth + 1);
+      }
   if (e->getType()->isIntegerType()) {
     Expr::EvalResult value;
     if (e->EvaluateAsInt(value, ast))
@@ -515,13 +531,66 @@ public:
       return true;
     const CallExpr *config = call->getConfig();
     std::optional<std::array<int64_t, 3>> shape;
-    if (config && config->getNumArgs() >= 2)
-      shape = constantDim3(config->getArg(1), ast);
+    if (config && config->getNumArgs() >= 2) {
+      auto found = assignedBeforeLaunch.find(call);
+      shape = constantDim3(config->getArg(1), ast,
+                           found == assignedBeforeLaunch.end() ? nullptr
+                                                               : &found->second);
+    }
     auto [it, inserted] =
         launchShapes.try_emplace(kernel->getCanonicalDecl(), shape);
     // Launches with different (or unknown) sizes: no single size to expect.
     if (!inserted && it->second != shape)
       it->second = std::nullopt;
+    return true;
+  }
+  /// Notes, for each launch that is a statement of `block`, the plain
+  /// assignments to local variables among the statements before it. Visited
+  /// before the statements themselves, so the launches find it.
+  bool VisitCompoundStmt(CompoundStmt *block) {
+    LastAssignments assigned;
+    for (Stmt *stmt : block->body()) {
+      const Expr *e = dyn_cast<Expr>(stmt);
+      if (!e)
+        continue;
+      e = e->IgnoreImplicit();
+      if (const auto *launch = dyn_cast<CUDAKernelCallExpr>(e)) {
+        if (!assigned.empty())
+          assignedBeforeLaunch[launch] = assigned;
+        continue;
+      }
+      // `var = value`, or a change that is not followed (`var.x = n`,
+      // `var += n`, `++var`): the variable's value is then unknown.
+      const Expr *lhs = nullptr, *rhs = nullptr;
+      if (const auto *assign = dyn_cast<BinaryOperator>(e)) {
+        if (assign->isAssignmentOp()) {
+          lhs = assign->getLHS();
+          if (assign->getOpcode() == BO_Assign)
+            rhs = assign->getRHS();
+        }
+      } else if (const auto *unary = dyn_cast<UnaryOperator>(e)) {
+        if (unary->isIncrementDecrementOp())
+          lhs = unary->getSubExpr();
+      } else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e)) {
+        if (op->isAssignmentOp() && op->getNumArgs() == 2) {
+          lhs = op->getArg(0);
+          if (op->getOperator() == OO_Equal)
+            rhs = op->getArg(1);
+        }
+      }
+      if (!lhs)
+        continue;
+      lhs = lhs->IgnoreParenImpCasts();
+      // A member of the variable (`block.x = 32`).
+      while (const auto *member = dyn_cast<MemberExpr>(lhs)) {
+        lhs = member->getBase()->IgnoreParenImpCasts();
+        rhs = nullptr;
+      }
+      if (const auto *ref = dyn_cast<DeclRefExpr>(lhs))
+        if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
+          if (var->hasLocalStorage())
+            assigned[var] = rhs;
+    }
     return true;
   }
   bool VisitFunctionDecl(FunctionDecl *fd) {
@@ -555,6 +624,8 @@ public:
   std::vector<const VarDecl *> variables;
   llvm::DenseMap<const FunctionDecl *, std::optional<std::array<int64_t, 3>>>
       launchShapes;
+  llvm::DenseMap<const CUDAKernelCallExpr *, LastAssignments>
+      assignedBeforeLaunch;
 };
 } // namespace
 

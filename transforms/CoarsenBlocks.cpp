@@ -573,6 +573,7 @@ void specializeAndCoarsen(scf::ParallelOp blockLoop, ArrayRef<Value> blockSize,
   }
   auto specialized = cast<scf::ParallelOp>(
       versionOn(b, loc, blockLoop, matches, constants));
+  specialized->getParentOp()->setAttr(kRareFallbackAttr, b.getUnitAttr());
   coarsen(specialized, factor);
 }
 

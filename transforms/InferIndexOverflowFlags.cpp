@@ -333,7 +333,8 @@ void inferFlags(scf::ParallelOp blockLoop, bool remarks) {
     // Parallel LICM's per-worker memos in front of the loop stay shared by
     // both versions; the OpenMP lowering gives each region its own.
     IRMapping mapping;
-    versionOn(b, loc, blockLoop, small, mapping);
+    Operation *copy = versionOn(b, loc, blockLoop, small, mapping);
+    copy->getParentOp()->setAttr(kRareFallbackAttr, b.getUnitAttr());
     for (auto [op, flags] : llvm::zip(ops, smallGridFlags))
       addFlags(mapping.lookup(op), flags);
     if (remarks)

@@ -235,10 +235,13 @@ private:
   /// The conjunction of the no-wrap checks, built before the loop.
   Value checksHold();
   /// `if (condition) { copy of the loop with `bounds` } else { loop }`, the
-  /// `replaced` comparisons constants in the copy; returns the copy.
+  /// `replaced` comparisons constants in the copy; returns the copy. With
+  /// `rareFallback`, the original runs only in unusual launches
+  /// (kRareFallbackAttr).
   scf::ParallelOp cloneUnder(Value condition, ValueRange newLower,
                              ValueRange newUpper,
-                             ArrayRef<std::pair<Operation *, bool>> replaced);
+                             ArrayRef<std::pair<Operation *, bool>> replaced,
+                             bool rareFallback);
 
   scf::ParallelOp loop;
   Take take;
@@ -435,20 +438,26 @@ void Narrowing::rewrite(ArrayRef<std::pair<Operation *, bool>> replaced) {
     newUpper.push_back(
         arith::IndexCastOp::create(b, loc, b.getIndexType(), hiClamped));
   }
-  scf::ParallelOp narrowedLoop = cloneUnder(ok, newLower, newUpper, replaced);
+  // The original runs only where the checks fail: index arithmetic that
+  // would wrap.
+  scf::ParallelOp narrowedLoop =
+      cloneUnder(ok, newLower, newUpper, replaced, /*rareFallback=*/true);
   computeMemosBefore(narrowedLoop, newLower, newUpper);
 }
 
 scf::ParallelOp
 Narrowing::cloneUnder(Value condition, ValueRange newLower,
                       ValueRange newUpper,
-                      ArrayRef<std::pair<Operation *, bool>> replaced) {
+                      ArrayRef<std::pair<Operation *, bool>> replaced,
+                      bool rareFallback) {
   IRMapping mapping;
   auto copyLoop =
       cast<scf::ParallelOp>(versionOn(b, loc, loop, condition, mapping));
   copyLoop.getLowerBoundMutable().assign(newLower);
   copyLoop.getUpperBoundMutable().assign(newUpper);
   copyLoop->getParentOp()->setAttr(kVersionAttr, b.getUnitAttr());
+  if (rareFallback)
+    copyLoop->getParentOp()->setAttr(kRareFallbackAttr, b.getUnitAttr());
   // The checks hold in the copy: the additions they cover do not wrap, and
   // with nsw LLVM computes their addresses without checking for wrap itself.
   for (auto [op, _] : provenNoWrap) {
@@ -485,7 +494,10 @@ void Narrowing::versionWhereAllHold(
         b, loc, ok,
         arith::CmpIOp::create(b, loc, CmpIPredicate::eq, hi, originalHi));
   }
-  cloneUnder(ok, loop.getLowerBound(), loop.getUpperBound(), replaced);
+  // The original runs in the blocks where some thread's comparison fails
+  // (the grid's last block): not rare enough to compile for size.
+  cloneUnder(ok, loop.getLowerBound(), loop.getUpperBound(), replaced,
+             /*rareFallback=*/false);
 }
 
 /// Whether `op` (with what it contains) at most reads memory: skipping it

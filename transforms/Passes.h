@@ -78,6 +78,13 @@ constexpr llvm::StringLiteral kMemoAttr = "cucpu.memo";
 /// blocks (NarrowThreadLoops makes them). HoistVersionChecks takes such a
 /// check once for the loops around it.
 constexpr llvm::StringLiteral kVersionAttr = "cucpu.version";
+/// Unit attribute on an `scf.if` that versions code whose else branch is a
+/// fallback that runs only in unusual launches: a block size other than the
+/// one the launches were written with, grids too large for 32-bit indices.
+/// The fallback is compiled for size (see SerializeThreadLoops): LLVM
+/// neither vectorizes nor unrolls its loops, which halves or more the code
+/// it optimizes and compiles for each kernel.
+constexpr llvm::StringLiteral kRareFallbackAttr = "cucpu.rare_fallback";
 /// The attribute scf-to-cf moves from an scf.for to its latch branch.
 constexpr llvm::StringLiteral kLoopAnnotationAttr = "llvm.loop_annotation";
 

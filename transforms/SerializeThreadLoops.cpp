@@ -144,6 +144,43 @@ void keepRolled(scf::ForOp loop) {
                                               groups));
 }
 
+/// Whether `op` is in the fallback branch of a version that unusual launches
+/// alone run (kRareFallbackAttr).
+bool inRareFallback(Operation *op) {
+  for (Region *region = op->getParentRegion(); region;
+       region = region->getParentRegion()) {
+    auto ifOp = dyn_cast<scf::IfOp>(region->getParentOp());
+    if (ifOp && ifOp->hasAttr(kRareFallbackAttr) &&
+        region == &ifOp.getElseRegion())
+      return true;
+  }
+  return false;
+}
+
+/// Asks LLVM neither to vectorize nor to unroll `loop`, keeping its
+/// parallel accesses: a loop that rarely runs is compiled for size. Each
+/// vectorized loop is three loops for LLVM (the vector loop, its vector
+/// epilogue and the scalar remainder), so in kernels made of many thread
+/// loops (a sorting network's hundreds of warp exchanges) the fallbacks'
+/// share of the compile time is most of it.
+void compileForSize(scf::ForOp loop) {
+  MLIRContext *ctx = loop.getContext();
+  auto existing = dyn_cast_or_null<LLVM::LoopAnnotationAttr>(
+      loop->getAttr(kLoopAnnotationAttr));
+  auto disabled = BoolAttr::get(ctx, true);
+  auto vectorize = LLVM::LoopVectorizeAttr::get(ctx, disabled, {}, {}, {}, {},
+                                                {}, {});
+  auto unroll =
+      LLVM::LoopUnrollAttr::get(ctx, disabled, {}, {}, {}, {}, {}, {});
+  ArrayRef<LLVM::AccessGroupAttr> groups;
+  if (existing)
+    groups = existing.getParallelAccesses();
+  loop->setAttr(kLoopAnnotationAttr,
+                LLVM::LoopAnnotationAttr::get(ctx, {}, vectorize, {}, unroll,
+                                              {}, {}, {}, {}, {}, {}, {}, {},
+                                              {}, {}, groups));
+}
+
 /// The new value of an atomic read-modify-write, computed without atomicity;
 /// null for operations left atomic.
 Value applyAtomicOp(OpBuilder &b, Location loc, LLVM::AtomicBinOp kind,
@@ -447,6 +484,9 @@ struct SerializeThreadLoopsPass
         if (!loops.empty() && isInnermost(loops.back()) &&
             launchedWithShortRows(loops.back(), rolledRowsUpTo))
           keepRolled(loops.back());
+        if (!loops.empty() && inRareFallback(loops.front()))
+          for (scf::ForOp serial : loops)
+            compileForSize(serial);
         // After the marking: the search's slot carries a value from one
         // thread to the next.
         if (lastWriterStores && !loops.empty())

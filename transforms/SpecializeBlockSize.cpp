@@ -76,6 +76,7 @@ bool specialize(func::FuncOp launcher, ArrayRef<int64_t> shape) {
                       : same;
   }
   auto version = scf::IfOp::create(b, loc, matches, /*withElseRegion=*/true);
+  version->setAttr(kRareFallbackAttr, b.getUnitAttr());
 
   // The original body (everything before the comparisons, which sit just
   // before the if) goes to the else branch as it is; the then branch gets a

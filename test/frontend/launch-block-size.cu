@@ -2,12 +2,20 @@
 
 // The launcher of a kernel records the block size that every launch in the
 // file writes with constants: a local dim3, a dim3 temporary, a plain
-// integer. Launches with different or unknown sizes record none.
+// integer, a local variable given a constant by its initializer or by the
+// last assignment before the launch in the same block. Launches with
+// different or unknown sizes record none.
 
 __global__ void tiled(float *a) { a[threadIdx.y * 16 + threadIdx.x] = 0; }
 __global__ void flat(float *a) { a[threadIdx.x] = 0; }
 __global__ void twoSizes(float *a) { a[threadIdx.x] = 0; }
 __global__ void runtimeSize(float *a) { a[threadIdx.x] = 0; }
+__global__ void assigned(float *a) { a[threadIdx.x] = 0; }
+__global__ void reassigned(float *a) { a[threadIdx.x] = 0; }
+__global__ void assignedRuntime(float *a) { a[threadIdx.x] = 0; }
+__global__ void initialized(float *a) { a[threadIdx.x] = 0; }
+__global__ void memberChanged(float *a) { a[threadIdx.x] = 0; }
+__global__ void scaled(float *a) { a[threadIdx.x] = 0; }
 
 int main(int argc, char **) {
   float *a = nullptr;
@@ -18,6 +26,22 @@ int main(int argc, char **) {
   twoSizes<<<4, 128>>>(a);
   twoSizes<<<4, 64>>>(a);
   runtimeSize<<<4, argc * 32>>>(a);
+  int threads = 32;
+  initialized<<<4, threads>>>(a);
+  threads = 128;
+  assigned<<<4, threads>>>(a);
+  reassigned<<<4, threads>>>(a);
+  threads = 64;
+  reassigned<<<4, threads>>>(a);
+  assigned<<<1, 128>>>(a);
+  threads = argc;
+  assignedRuntime<<<4, threads>>>(a);
+  dim3 shape(8, 8);
+  shape.x = argc;
+  memberChanged<<<1, shape>>>(a);
+  int width = 32;
+  width *= argc;
+  scaled<<<1, width>>>(a);
   return 0;
 }
 
@@ -29,5 +53,21 @@ int main(int argc, char **) {
 // CHECK-NOT: cucpu.launch_block
 // CHECK-SAME: {
 // CHECK-LABEL: func.func @__cucpu_entry__Z11runtimeSizePf
+// CHECK-NOT: cucpu.launch_block
+// CHECK-SAME: {
+// CHECK-LABEL: func.func @__cucpu_entry__Z8assignedPf
+// CHECK-SAME: cucpu.launch_block = array<i64: 128, 1, 1>
+// CHECK-LABEL: func.func @__cucpu_entry__Z10reassignedPf
+// CHECK-NOT: cucpu.launch_block
+// CHECK-SAME: {
+// CHECK-LABEL: func.func @__cucpu_entry__Z15assignedRuntimePf
+// CHECK-NOT: cucpu.launch_block
+// CHECK-SAME: {
+// CHECK-LABEL: func.func @__cucpu_entry__Z11initializedPf
+// CHECK-SAME: cucpu.launch_block = array<i64: 32, 1, 1>
+// CHECK-LABEL: func.func @__cucpu_entry__Z13memberChangedPf
+// CHECK-NOT: cucpu.launch_block
+// CHECK-SAME: {
+// CHECK-LABEL: func.func @__cucpu_entry__Z6scaledPf
 // CHECK-NOT: cucpu.launch_block
 // CHECK-SAME: {

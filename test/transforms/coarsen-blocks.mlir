@@ -183,6 +183,8 @@ func.func @per_thread_buffer(%gx: index, %gy: index, %bdx: index,
 // CHECK:       scf.parallel
 // CHECK:         scf.for %{{.*}} = %c0{{.*}} to %{{.*}} step %c1{{.*}} {
 // CHECK: } else {
+// Other block sizes are a rare fallback.
+// CHECK: } {cucpu.rare_fallback}
 func.func @phases_in_loop(%gx: index, %gy: index, %bdx: index, %bdy: index,
                           %a: !llvm.ptr, %n: i64, %steps: index)
     attributes {cucpu.launch_block = array<i64: 16, 16, 1>} {

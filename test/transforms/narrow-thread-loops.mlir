@@ -96,8 +96,9 @@ func.func @first_thread(%out: !llvm.ptr, %blocks: index, %threads: index) {
 // CHECK:   scf.parallel
 // CHECK:     arith.addi %arg2, %{{.*}} : i32
 // CHECK:     arith.cmpi uge
-// The copy is a version for HoistVersionChecks.
-// CHECK: } {cucpu.version}
+// The copy is a version for HoistVersionChecks; the original runs only where
+// the index arithmetic would wrap, a rare fallback.
+// CHECK: } {cucpu.rare_fallback, cucpu.version}
 func.func @unsigned_window(%out: !llvm.ptr, %lo: i32, %base: i32,
                            %blocks: index, %threads: index) {
   %c0 = arith.constant 0 : index

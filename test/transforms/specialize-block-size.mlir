@@ -20,7 +20,8 @@
 // CHECK: %[[OX:.*]] = arith.index_castui %arg3 : i32 to index
 // CHECK: %[[OY:.*]] = arith.index_castui %arg4 : i32 to index
 // CHECK: "test.threads"(%[[OX]], %[[OY]])
-// CHECK: }
+// Other block sizes are a rare fallback, compiled for size.
+// CHECK: } {cucpu.rare_fallback}
 // CHECK-NEXT: return
 func.func @launcher(%gx: i32, %gy: i32, %gz: i32, %bx: i32, %by: i32,
                     %bz: i32, %shared: i64, %argv: !llvm.ptr)
