@@ -195,6 +195,15 @@ private:
     mlir::Value continueFlag;
   };
   llvm::SmallVector<LoopState> loops;
+
+  /// The warp exchange area for the next warp-level call: the two areas in
+  /// turn. The barrier after a call's reads then keeps nothing from the
+  /// next call's writes, which go to the other area, and the barrier passes
+  /// remove it: an exchange costs one barrier instead of two. With
+  /// shuffle-heavy code (a sorting network's hundreds of exchanges) that
+  /// halves the thread loops the kernel is cut into.
+  mlir::LLVM::GlobalOp nextWarpExchange();
+  unsigned warpExchanges = 0;
 };
 
 } // namespace cucpu

@@ -416,8 +416,9 @@ mlir::LLVM::GlobalOp ModuleGen::getSyncCounter() {
   return getBlockSharedBytes("__cucpu_sync_counter", 4, 4);
 }
 
-mlir::LLVM::GlobalOp ModuleGen::getWarpExchange() {
-  return getBlockSharedBytes("__cucpu_warp_exchange",
+mlir::LLVM::GlobalOp ModuleGen::getWarpExchange(unsigned area) {
+  return getBlockSharedBytes(area == 0 ? "__cucpu_warp_exchange"
+                                       : "__cucpu_warp_exchange_1",
                              kWarpExchangeSlotBytes * kMaxBlockThreads,
                              kWarpExchangeSlotBytes);
 }

@@ -123,8 +123,9 @@ public:
   /// A block-shared i32 used by __syncthreads_count and friends.
   mlir::LLVM::GlobalOp getSyncCounter();
   /// Block-shared slots through which warp shuffles, votes and reductions
-  /// exchange values: 8 bytes for each thread of the largest block.
-  mlir::LLVM::GlobalOp getWarpExchange();
+  /// exchange values: 8 bytes for each thread of the largest block. There
+  /// are two such areas, `area` 0 and 1 (see FunctionGen::nextWarpExchange).
+  mlir::LLVM::GlobalOp getWarpExchange(unsigned area);
   /// A private constant holding the bytes of a string literal.
   mlir::LLVM::GlobalOp getStringLiteral(const clang::StringLiteral *literal);
   /// A private constant holding `bytes` (which include any terminating NUL).

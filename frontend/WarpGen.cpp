@@ -8,7 +8,7 @@
 // overwriting slots still being read. The barriers are block barriers on the
 // CPU, which also synchronize the warp, and `bar.warp.sync` on the GPU; the
 // barrier passes remove the second one where nothing writes the slots after
-// it.
+// it, which consecutive calls allow by using two exchange areas in turn.
 //
 // As CUDA requires, every lane a call names (its source lane, every lane in
 // its mask) must execute it; a lane past the block's last thread reads as the
@@ -102,6 +102,10 @@ static Value exchangeSlot(mlir::OpBuilder &b, mlir::Location l,
                              mlir::ArrayRef<LLVM::GEPArg>{thread});
 }
 
+LLVM::GlobalOp FunctionGen::nextWarpExchange() {
+  return mod.getWarpExchange(warpExchanges++ % 2);
+}
+
 static void warpBarrier(mlir::OpBuilder &b, mlir::Location l) {
   auto barrier = simt::BarrierOp::create(b, l, mlir::ValueRange{});
   barrier->setAttr(kWarpSyncAttr, b.getUnitAttr());
@@ -128,7 +132,7 @@ Value FunctionGen::emitWarpShuffle(const CallExpr *call, StringRef name) {
                               call->getArg(3)->getType(), longLong, where);
 
   WarpPosition p = warpPosition(builder, l);
-  LLVM::GlobalOp exchange = mod.getWarpExchange();
+  LLVM::GlobalOp exchange = nextWarpExchange();
   LLVM::StoreOp::create(builder, l, value,
                         exchangeSlot(builder, l, exchange, p.thread), size);
   warpBarrier(builder, l);
@@ -239,7 +243,7 @@ Value FunctionGen::emitWarpReduction(const CallExpr *call, StringRef name) {
             .Default(LaneCombine::Xor);
   }
 
-  LLVM::GlobalOp exchange = mod.getWarpExchange();
+  LLVM::GlobalOp exchange = nextWarpExchange();
   LLVM::StoreOp::create(builder, l, contribution,
                         exchangeSlot(builder, l, exchange, p.thread),
                         kWarpExchangeSlotBytes);
