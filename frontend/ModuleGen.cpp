@@ -473,8 +473,10 @@ using LastAssignments = llvm::DenseMap<const VarDecl *, const Expr *>;
 /// 16)` (its initializer, or the constant last assigned to it before the
 /// launch in the same block). It is a guess: the variable may change in
 /// ways not followed here, which the specialized kernel checks at run time.
+using VariableSet = llvm::DenseSet<const VarDecl *>;
+
 std::optional<std::array<int64_t, 3>>
-constantDim3(const Expr *e, ASTContext &ast,
+constantDim3(const Expr *e, ASTContext &ast, const VariableSet &untracked,
              const LastAssignments *assigned = nullptr, unsigned depth = 0) {
   if (!e || depth > 4)
     return std::nullopt;
@@ -482,7 +484,7 @@ constantDim3(const Expr *e, ASTContext &ast,
   if (const auto *construct = dyn_cast<CXXConstructExpr>(e)) {
     if (construct->getConstructor()->isCopyOrMoveConstructor() &&
         construct->getNumArgs() == 1)
-      return constantDim3(construct->getArg(0), ast, assigned, depth + 1);
+      return constantDim3(construct->getArg(0), ast, untracked, assigned, depth + 1);
     if (construct->getNumArgs() > 3)
       return std::nullopt;
     std::array<int64_t, 3> dims = {1, 1, 1};
@@ -492,7 +494,7 @@ constantDim3(const Expr *e, ASTContext &ast,
         return std::nullopt;
       // An integer: a constant, or a local variable given one.
       std::optional<std::array<int64_t, 3>> extent =
-          constantDim3(arg, ast, assigned, depth + 1);
+          constantDim3(arg, ast, untracked, assigned, depth + 1);
       if (!extent)
         return std::nullopt;
       dims[i] = (*extent)[0];
@@ -502,13 +504,17 @@ constantDim3(const Expr *e, ASTContext &ast,
   if (const auto *ref = dyn_cast<DeclRefExpr>(e))
     if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
       if (var->hasLocalStorage()) {
+        if (untracked.contains(var))
+          return std::nullopt;
         if (assigned)
           if (auto found = assigned->find(var); found != assigned->end())
             return found->second
-                       ? constantDim3(found->second, ast, nullptr, depth + 1)
+                       ? constantDim3(found->second, ast, untracked, nullptr,
+                                      depth + 1)
                        : std::nullopt;
         if (var->getInit())
-          return constantDim3(var->getInit(), ast, nullptr, depth + 1);
+          return constantDim3(var->getInit(), ast, untracked, nullptr,
+                              depth + 1);
       }
   if (e->getType()->isIntegerType()) {
     Expr::EvalResult value;
@@ -527,22 +533,91 @@ public:
       : ast(ast), relocatable(relocatable) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *call) {
-    const FunctionDecl *kernel = call->getDirectCallee();
-    if (!kernel)
-      return true;
-    const CallExpr *config = call->getConfig();
-    std::optional<std::array<int64_t, 3>> shape;
-    if (config && config->getNumArgs() >= 2) {
-      auto found = assignedBeforeLaunch.find(call);
-      shape = constantDim3(config->getArg(1), ast,
-                           found == assignedBeforeLaunch.end() ? nullptr
-                                                               : &found->second);
+    if (call->getDirectCallee())
+      launches.push_back(call);
+    return true;
+  }
+  /// The block size of each kernel's launches, once the traversal has seen
+  /// every change to the variables they use.
+  void computeLaunchShapes() {
+    for (const CUDAKernelCallExpr *call : launches) {
+      const FunctionDecl *kernel = call->getDirectCallee();
+      const CallExpr *config = call->getConfig();
+      std::optional<std::array<int64_t, 3>> shape;
+      if (config && config->getNumArgs() >= 2) {
+        auto found = assignedBeforeLaunch.find(call);
+        shape = constantDim3(config->getArg(1), ast, untracked,
+                             found == assignedBeforeLaunch.end()
+                                 ? nullptr
+                                 : &found->second);
+      }
+      auto [it, inserted] =
+          launchShapes.try_emplace(kernel->getCanonicalDecl(), shape);
+      // Launches with different (or unknown) sizes: no single size to expect.
+      if (!inserted && it->second != shape)
+        it->second = std::nullopt;
     }
-    auto [it, inserted] =
-        launchShapes.try_emplace(kernel->getCanonicalDecl(), shape);
-    // Launches with different (or unknown) sizes: no single size to expect.
-    if (!inserted && it->second != shape)
-      it->second = std::nullopt;
+  }
+
+  //===--- Changes to local variables that the guess does not follow -----===//
+  // A launch's block size is a guess from a variable's initializer or its
+  // last plain assignment in the launch's block. A variable also changed
+  // some other way anywhere (in a branch, through its address or a
+  // reference, a member or compound assignment) gets no guess: a wrong one
+  // runs every launch in the kernel's fallback version.
+
+  /// `e` names a local variable, or a member of one: that variable.
+  static const VarDecl *localVariable(const Expr *e) {
+    e = e->IgnoreParenImpCasts();
+    while (const auto *member = dyn_cast<MemberExpr>(e))
+      e = member->getBase()->IgnoreParenImpCasts();
+    if (const auto *ref = dyn_cast<DeclRefExpr>(e))
+      if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
+        if (var->hasLocalStorage())
+          return var;
+    return nullptr;
+  }
+  /// Whether `e` is a plain assignment to a whole variable written as a
+  /// statement of a block (followed by VisitCompoundStmt).
+  bool isTrackedAssignment(const Expr *e, const Expr *lhs) const {
+    lhs = lhs->IgnoreParenImpCasts();
+    return isa<DeclRefExpr>(lhs) && topLevelStatements.contains(e);
+  }
+  void changedUntracked(const Expr *e) {
+    if (const VarDecl *var = localVariable(e))
+      untracked.insert(var);
+  }
+  bool VisitBinaryOperator(BinaryOperator *op) {
+    if (op->isAssignmentOp() &&
+        !(op->getOpcode() == BO_Assign && isTrackedAssignment(op, op->getLHS())))
+      changedUntracked(op->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *op) {
+    if (op->isIncrementDecrementOp() || op->getOpcode() == UO_AddrOf)
+      changedUntracked(op->getSubExpr());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *call) {
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call)) {
+      if (op->isAssignmentOp() && op->getNumArgs() == 2 &&
+          !(op->getOperator() == OO_Equal &&
+            isTrackedAssignment(op, op->getArg(0))))
+        changedUntracked(op->getArg(0));
+      return true;
+    }
+    // An argument bound to a reference to non-const.
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (!callee)
+      return true;
+    for (unsigned i = 0, e = std::min(call->getNumArgs(),
+                                      callee->getNumParams());
+         i < e; ++i) {
+      QualType type = callee->getParamDecl(i)->getType();
+      if (type->isReferenceType() &&
+          !type->getPointeeType().isConstQualified())
+        changedUntracked(call->getArg(i));
+    }
     return true;
   }
   /// Notes, for each launch that is a statement of `block`, the plain
@@ -555,6 +630,7 @@ public:
       if (!e)
         continue;
       e = e->IgnoreImplicit();
+      topLevelStatements.insert(e);
       if (const auto *launch = dyn_cast<CUDAKernelCallExpr>(e)) {
         if (!assigned.empty())
           assignedBeforeLaunch[launch] = assigned;
@@ -606,6 +682,10 @@ public:
     return true;
   }
   bool VisitVarDecl(VarDecl *vd) {
+    // A reference to non-const bound to a local variable.
+    if (vd->getType()->isReferenceType() &&
+        !vd->getType()->getPointeeType().isConstQualified() && vd->getInit())
+      changedUntracked(vd->getInit());
     // Every __device__ and __constant__ variable the file defines exists on
     // the device, used by a kernel or not: the host may copy to and from it
     // by its symbol (cudaMemcpyToSymbol of a table no kernel reads yet).
@@ -627,12 +707,18 @@ public:
       launchShapes;
   llvm::DenseMap<const CUDAKernelCallExpr *, LastAssignments>
       assignedBeforeLaunch;
+  std::vector<const CUDAKernelCallExpr *> launches;
+  /// The statements of blocks (VisitCompoundStmt).
+  llvm::DenseSet<const Expr *> topLevelStatements;
+  /// Local variables changed in ways the guess does not follow.
+  VariableSet untracked;
 };
 } // namespace
 
 void ModuleGen::emitTranslationUnit(const TranslationUnitDecl *tu) {
   KernelFinder finder(ast, relocatable);
   finder.TraverseDecl(const_cast<TranslationUnitDecl *>(tu));
+  finder.computeLaunchShapes();
   for (const FunctionDecl *kernel : finder.kernels) {
     mlir::func::FuncOp launcher = emitKernel(kernel);
     auto shape = finder.launchShapes.lookup(kernel->getCanonicalDecl());

@@ -135,6 +135,11 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     // before every worker has read it.
     barrierOptions.uniformLocals =
         options.uniformLocals && options.innerSerialization;
+    // At -O0 LLVM does not optimize, and its time stays linear.
+    if (options.optLevel != 0)
+      pm.addNestedPass<func::FuncOp>(
+          createBoundThreadLoopSize({/*maxOps=*/8000,
+                                     /*remarks=*/options.remarks}));
     pm.addNestedPass<func::FuncOp>(createLowerBarriers(barrierOptions));
     if (options.optLevel != 0) {
       pm.addPass(createCanonicalizeKeepingLaunch());
@@ -212,6 +217,8 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     if (options.regionFusion)
       pm.addPass(createFuseParallelRegions({/*remarks=*/options.remarks}));
     pm.addPass(createHoistLocalsToParallelRegion());
+    if (options.optLevel != 0)
+      pm.addPass(createMarkRareParallelRegions());
     if (options.optLevel != 0 && options.elideJoinBarriers)
       pm.addPass(createElideJoinBarriers({/*remarks=*/options.remarks}));
     return;

@@ -109,6 +109,31 @@ static void preferWideVectors(mlir::ModuleOp module,
   });
 }
 
+/// Makes each function that calls kRareRegionMarker (the outlined OpenMP
+/// region of a rare fallback, see MarkRareParallelRegions) `optnone`, and
+/// removes the calls: LLVM's optimizations skip such a function, and its
+/// code generator compiles it as at -O0.
+static void compileRareRegionsCheaply(Module &module) {
+  Function *marker = module.getFunction(kRareRegionMarker);
+  if (!marker)
+    return;
+  for (User *user : llvm::make_early_inc_range(marker->users())) {
+    auto *call = dyn_cast<CallInst>(user);
+    if (!call)
+      continue;
+    Function *fn = call->getFunction();
+    call->eraseFromParent();
+    if (fn->hasFnAttribute(Attribute::AlwaysInline))
+      continue;
+    fn->removeFnAttr(Attribute::MinSize);
+    fn->removeFnAttr(Attribute::OptimizeForSize);
+    fn->addFnAttr(Attribute::OptimizeNone);
+    fn->addFnAttr(Attribute::NoInline);
+  }
+  if (marker->use_empty())
+    marker->eraseFromParent();
+}
+
 std::unique_ptr<Module> translateToLLVMIR(mlir::ModuleOp module,
                                           LLVMContext &context,
                                           unsigned optLevel,
@@ -138,6 +163,7 @@ std::unique_ptr<Module> translateToLLVMIR(mlir::ModuleOp module,
       fn.addFnAttr("prefer-vector-width", preferVectorWidth);
   }
 
+  compileRareRegionsCheaply(*llvmModule);
   if (verifyModule(*llvmModule, &errs())) {
     error = "the device code's LLVM IR is invalid";
     return nullptr;
@@ -178,6 +204,9 @@ static void outlineSiblingLoops(Module &module) {
     if (!fn.isDeclaration())
       functions.push_back(&fn);
   for (Function *fn : functions) {
+    // Not optimized: nothing there to keep small.
+    if (fn->hasOptNone())
+      continue;
     DominatorTree dominators(*fn);
     LoopInfo loops(dominators);
     SmallVector<Loop *> toOutline;
@@ -226,15 +255,14 @@ void runLLVMOptimizations(Module &module, TargetMachine &machine,
   PipelineTuningOptions tuning;
   tuning.LoopVectorization = vectorize;
   tuning.SLPVectorization = vectorize;
-  // -ftime-report: the time of each pass, printed after the pipeline.
+  // The standard instrumentations skip `optnone` functions (rare fallbacks,
+  // see compileRareRegionsCheaply) and, with -ftime-report, time each pass
+  // for printing after the pipeline.
   PassInstrumentationCallbacks callbacks;
-  std::optional<StandardInstrumentations> instrumentation;
-  if (TimePassesIsEnabled) {
-    instrumentation.emplace(module.getContext(), /*DebugLogging=*/false);
-    instrumentation->registerCallbacks(callbacks, &mam);
-  }
-  PassBuilder builder(&machine, tuning, std::nullopt,
-                      TimePassesIsEnabled ? &callbacks : nullptr);
+  StandardInstrumentations instrumentation(module.getContext(),
+                                           /*DebugLogging=*/false);
+  instrumentation.registerCallbacks(callbacks, &mam);
+  PassBuilder builder(&machine, tuning, std::nullopt, &callbacks);
   builder.registerModuleAnalyses(mam);
   builder.registerCGSCCAnalyses(cgam);
   builder.registerFunctionAnalyses(fam);
@@ -245,8 +273,8 @@ void runLLVMOptimizations(Module &module, TargetMachine &machine,
                                             : OptimizationLevel::O3;
   ModulePassManager mpm = builder.buildPerModuleDefaultPipeline(level);
   mpm.run(module, mam);
-  if (instrumentation)
-    instrumentation->getTimePasses().print();
+  if (TimePassesIsEnabled)
+    instrumentation.getTimePasses().print();
 }
 
 bool emitObjectFile(Module &module, raw_pwrite_stream &os, unsigned optLevel,

@@ -136,6 +136,11 @@ enum class VectorMathLibrary { None, LibMVec };
 /// libmvec where the host has glibc's (x86-64 Linux), else none.
 VectorMathLibrary defaultVectorMathLibrary();
 
+/// The function whose calls mark the OpenMP regions of rare fallbacks
+/// (MarkRareParallelRegions); translateToLLVMIR removes the calls and makes
+/// the functions that held them `optnone`.
+constexpr llvm::StringLiteral kRareRegionMarker = "__cucpu_rare_region";
+
 /// Translates an LLVM-dialect module to LLVM IR for the host CPU and runs
 /// LLVM's optimization pipeline at `optLevel`. A non-empty
 /// `preferVectorWidth` (`-mprefer-vector-width=`: bits, or "none") is the

@@ -78,6 +78,25 @@ def FuseParallelRegions
   let dependentDialects = ["mlir::omp::OpenMPDialect", "mlir::scf::SCFDialect"];
 }
 
+def MarkRareParallelRegions
+    : Pass<"cucpu-mark-rare-parallel-regions", "mlir::ModuleOp"> {
+  let summary = "Mark the OpenMP regions of rare fallbacks for a cheap compile";
+  let description = [{
+    An `omp.parallel` region inside the else branch of a version marked
+    `cucpu.rare_fallback` (a block size other than the launches', a grid
+    too large for 32-bit indices) runs only in unusual launches. Its first
+    operation becomes a call of `__cucpu_rare_region`, which the
+    translation to LLVM IR removes, making the function the region was
+    outlined to `optnone`: LLVM then neither optimizes it nor compiles it
+    with its full code generator. A kernel is otherwise compiled three or
+    more times over (its version for the launches' block size, the other
+    sizes, large grids), and its fallbacks take most of the compile time of
+    a file of many small kernels. A region that holds code of the common
+    path too (regions fused across the branch) is left as it is.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::omp::OpenMPDialect"];
+}
+
 def ElideJoinBarriers : Pass<"cucpu-elide-join-barriers", "mlir::ModuleOp"> {
   let summary = "No barrier after the last work-sharing loop of a region";
   let description = [{

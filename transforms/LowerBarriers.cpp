@@ -43,7 +43,11 @@ FailureOr<Value> zeroOf(OpBuilder &b, Location loc, Type type) {
     return Value(arith::ConstantOp::create(b, loc, type, b.getZeroAttr(type)));
   if (isa<FloatType>(type))
     return Value(arith::ConstantOp::create(b, loc, type, b.getZeroAttr(type)));
-  if (isa<LLVM::LLVMPointerType>(type))
+  if (isa<VectorType>(type))
+    return Value(arith::ConstantOp::create(b, loc, type, b.getZeroAttr(type)));
+  // Pointers, and aggregates (a struct or array held in registers: a
+  // `half2`, a small struct passed by value).
+  if (LLVM::isCompatibleType(type))
     return Value(LLVM::ZeroOp::create(b, loc, type));
   return failure();
 }

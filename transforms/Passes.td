@@ -409,6 +409,34 @@ def CanonicalizeKeepingLaunch : Pass<"simt-canonicalize"> {
   }];
 }
 
+def BoundThreadLoopSize
+    : Pass<"simt-bound-thread-loop-size", "mlir::func::FuncOp"> {
+  let summary = "Cut very long thread loop bodies so that LLVM's time stays linear";
+  let description = [{
+    Runs on the CPU path just before LowerBarriers. A thread loop becomes
+    one loop for LLVM, and LLVM's loop and SLP vectorizers, Float2Int, its
+    register allocator and its schedulers take time that grows faster than
+    the loop's size: a kernel of 20,000 straight-line statements spent most
+    of a minute there. Between barriers the threads of a block are
+    independent, so a thread loop may be cut anywhere its body runs in
+    every thread that runs it: a thread loop of more than `max-ops`
+    operations gets a barrier after every `max-ops / 2` or so operations of
+    its body (of the body of the `if` that holds most of it, such as the
+    rest of a kernel after `if (i >= n) return;`), never inside a loop.
+    LowerBarriers then makes the pieces separate thread loops and keeps
+    the values that cross a cut. Each piece is of bounded size, so LLVM's
+    time grows linearly with the kernel, at the price of storing and
+    reloading the few values live at each cut.
+  }];
+  let options = [
+    Option<"maxOps", "max-ops", "unsigned", /*default=*/"8000",
+           "Operations a thread loop may hold before it is cut">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per thread loop cut">,
+  ];
+  let dependentDialects = ["cucpu::simt::SIMTDialect"];
+}
+
 def LowerBarriers : Pass<"simt-lower-barriers", "mlir::func::FuncOp"> {
   let summary = "Lower __syncthreads by splitting and interchanging thread loops";
   let description = [{

@@ -4,7 +4,9 @@
 // file writes with constants: a local dim3, a dim3 temporary, a plain
 // integer, a local variable given a constant by its initializer or by the
 // last assignment before the launch in the same block. Launches with
-// different or unknown sizes record none.
+// different or unknown sizes record none, and so do variables changed in
+// other ways (in a branch, through their address or a reference, a member
+// or compound assignment).
 
 __global__ void tiled(float *a) { a[threadIdx.y * 16 + threadIdx.x] = 0; }
 __global__ void flat(float *a) { a[threadIdx.x] = 0; }
@@ -16,6 +18,12 @@ __global__ void assignedRuntime(float *a) { a[threadIdx.x] = 0; }
 __global__ void initialized(float *a) { a[threadIdx.x] = 0; }
 __global__ void memberChanged(float *a) { a[threadIdx.x] = 0; }
 __global__ void scaled(float *a) { a[threadIdx.x] = 0; }
+__global__ void branchChanged(float *a) { a[threadIdx.x] = 0; }
+__global__ void addressTaken(float *a) { a[threadIdx.x] = 0; }
+__global__ void referenceChanged(float *a) { a[threadIdx.x] = 0; }
+
+void chooseSize(int *size);
+void adjustSize(int &size);
 
 int main(int argc, char **) {
   float *a = nullptr;
@@ -42,6 +50,20 @@ int main(int argc, char **) {
   int width = 32;
   width *= argc;
   scaled<<<1, width>>>(a);
+  // Changed after the launch, in a branch: the launch in the loop may see
+  // either value.
+  int rows = 128;
+  for (int i = 0; i < argc; ++i) {
+    branchChanged<<<1, rows>>>(a);
+    if (i == 2)
+      rows = 64;
+  }
+  int chosen = 256;
+  chooseSize(&chosen);
+  addressTaken<<<1, chosen>>>(a);
+  int adjusted = 256;
+  adjustSize(adjusted);
+  referenceChanged<<<1, adjusted>>>(a);
   return 0;
 }
 
@@ -69,5 +91,14 @@ int main(int argc, char **) {
 // CHECK-NOT: cucpu.launch_block
 // CHECK-SAME: {
 // CHECK-LABEL: func.func @__cucpu_entry__Z6scaledPf
+// CHECK-NOT: cucpu.launch_block
+// CHECK-SAME: {
+// CHECK-LABEL: func.func @__cucpu_entry__Z13branchChangedPf
+// CHECK-NOT: cucpu.launch_block
+// CHECK-SAME: {
+// CHECK-LABEL: func.func @__cucpu_entry__Z12addressTakenPf
+// CHECK-NOT: cucpu.launch_block
+// CHECK-SAME: {
+// CHECK-LABEL: func.func @__cucpu_entry__Z16referenceChangedPf
 // CHECK-NOT: cucpu.launch_block
 // CHECK-SAME: {

@@ -20,8 +20,8 @@
 
 // Gaussian elimination's update over 2D blocks with shared row multipliers
 // and pivot row, launched with the block size the file writes (16x16: the
-// coarsened, specialized copy runs) and with another size the same variable
-// takes later (8x8: the original loop runs). The matrix side is not a
+// coarsened, specialized copy runs) and, through cudaLaunchKernel, with
+// another size (8x8: the original loop runs). The matrix side is not a
 // multiple of the block size, so some blocks and groups are partial.
 #include <cmath>
 #include <cstdio>
@@ -62,13 +62,17 @@ static bool run(int n, int steps, int tile, std::vector<float> &dev) {
   cudaMalloc(&dMult, n * sizeof(float));
   cudaMemcpy(dA, a.data(), a.size() * sizeof(float), cudaMemcpyHostToDevice);
   cudaMemcpy(dMult, mult.data(), n * sizeof(float), cudaMemcpyHostToDevice);
-  dim3 block(16, 16);
-  if (tile != 16)
-    block = dim3(tile, tile);
   for (int t = 0; t < steps; ++t) {
-    dim3 grid((n - t + block.x - 1) / block.x,
-              (n - 1 - t + block.y - 1) / block.y);
-    eliminate<<<grid, block>>>(dA, dMult, n, t);
+    dim3 grid((n - t + tile - 1) / tile, (n - 1 - t + tile - 1) / tile);
+    if (tile == 16) {
+      dim3 block(16, 16);
+      eliminate<<<grid, block>>>(dA, dMult, n, t);
+    } else {
+      // A launch the frontend does not see.
+      void *args[] = {&dA, &dMult, &n, &t};
+      cudaLaunchKernel((const void *)eliminate, grid, dim3(tile, tile), args, 0,
+                       0);
+    }
   }
   dev.resize(a.size());
   cudaMemcpy(dev.data(), dA, a.size() * sizeof(float), cudaMemcpyDeviceToHost);

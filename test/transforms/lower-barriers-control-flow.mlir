@@ -141,3 +141,33 @@ func.func @value_carrying_loop(%g: index, %b: index) {
   }
   return
 }
+
+// -----
+
+// A value of aggregate type (a half2 or a small struct held in registers)
+// computed before a barrier in an if and used after it: the first if
+// yields it, and zero where the condition is false.
+
+// CHECK-LABEL: func.func @aggregate_across_barrier_in_if
+// CHECK: scf.if %{{.*}} -> (!llvm.array<4 x i8>) {
+// CHECK: "test.make"
+// CHECK: } else {
+// CHECK: llvm.mlir.zero : !llvm.array<4 x i8>
+// CHECK: "test.use"
+func.func @aggregate_across_barrier_in_if(%g: index, %b: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%bid) = (%c0) to (%g) step (%c1) {
+    scf.parallel (%tid) = (%c0) to (%b) step (%c1) {
+      %c = arith.cmpi ult, %tid, %n : index
+      scf.if %c {
+        %v = "test.make"(%tid) : (index) -> !llvm.array<4 x i8>
+        simt.barrier(%tid)
+        "test.use"(%v) : (!llvm.array<4 x i8>) -> ()
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
