@@ -204,9 +204,6 @@ static void outlineSiblingLoops(Module &module) {
     if (!fn.isDeclaration())
       functions.push_back(&fn);
   for (Function *fn : functions) {
-    // Not optimized: nothing there to keep small.
-    if (fn->hasOptNone())
-      continue;
     DominatorTree dominators(*fn);
     LoopInfo loops(dominators);
     SmallVector<Loop *> toOutline;
