@@ -9,6 +9,7 @@
 
 #include "lowering/Lowering.h"
 #include "transforms/Passes.h"
+#include "transforms/ThreadLoops.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
@@ -23,18 +24,6 @@ using namespace mlir;
 
 namespace {
 
-/// Whether `op` lies in the else branch of a rare-fallback version.
-bool inRareFallback(Operation *op) {
-  for (Region *region = op->getParentRegion(); region;
-       region = region->getParentRegion()) {
-    auto ifOp = dyn_cast<scf::IfOp>(region->getParentOp());
-    if (ifOp && ifOp->hasAttr(cucpu::kRareFallbackAttr) &&
-        region == &ifOp.getElseRegion())
-      return true;
-  }
-  return false;
-}
-
 struct MarkRareParallelRegionsPass
     : public cucpu::impl::MarkRareParallelRegionsBase<
           MarkRareParallelRegionsPass> {
@@ -42,7 +31,7 @@ struct MarkRareParallelRegionsPass
     ModuleOp module = getOperation();
     SmallVector<omp::ParallelOp> rare;
     module.walk([&](omp::ParallelOp region) {
-      if (inRareFallback(region))
+      if (cucpu::inRareFallback(region))
         rare.push_back(region);
     });
     if (rare.empty())

@@ -144,19 +144,6 @@ void keepRolled(scf::ForOp loop) {
                                               groups));
 }
 
-/// Whether `op` is in the fallback branch of a version that unusual launches
-/// alone run (kRareFallbackAttr).
-bool inRareFallback(Operation *op) {
-  for (Region *region = op->getParentRegion(); region;
-       region = region->getParentRegion()) {
-    auto ifOp = dyn_cast<scf::IfOp>(region->getParentOp());
-    if (ifOp && ifOp->hasAttr(kRareFallbackAttr) &&
-        region == &ifOp.getElseRegion())
-      return true;
-  }
-  return false;
-}
-
 /// Asks LLVM neither to vectorize nor to unroll `loop`, keeping its
 /// parallel accesses: a loop that rarely runs is compiled for size. Each
 /// vectorized loop is three loops for LLVM (the vector loop, its vector

@@ -231,6 +231,17 @@ void remapInductionVars(scf::ParallelOp loop, scf::ParallelOp other,
     });
 }
 
+bool inRareFallback(Operation *op) {
+  for (Region *region = op->getParentRegion(); region;
+       region = region->getParentRegion()) {
+    auto ifOp = dyn_cast<scf::IfOp>(region->getParentOp());
+    if (ifOp && ifOp->hasAttr(kRareFallbackAttr) &&
+        region == &ifOp.getElseRegion())
+      return true;
+  }
+  return false;
+}
+
 Operation *versionOn(OpBuilder &b, Location loc, Operation *op,
                      Value condition, IRMapping &mapping) {
   auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/true);

@@ -118,6 +118,10 @@ mlir::Value loadFromSlot(mlir::OpBuilder &b, mlir::Location loc,
 void remapInductionVars(mlir::scf::ParallelOp loop,
                         mlir::scf::ParallelOp other, mlir::Operation *scope);
 
+/// Whether `op` is in the else branch of a version that unusual launches
+/// alone run (kRareFallbackAttr).
+bool inRareFallback(mlir::Operation *op);
+
 /// Versions `op` on `condition`: creates `scf.if (condition)` where `b`
 /// points, moves `op` into its else branch and puts a copy made with
 /// `mapping` (which the caller may have seeded, e.g. with constants) into
