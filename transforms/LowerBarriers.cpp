@@ -550,12 +550,37 @@ scf::ParallelOp BarrierLowering::split(scf::ParallelOp loop, Operation *at) {
   for (auto alloca : body->getOps<LLVM::AllocaOp>()) {
     if (moving.contains(alloca))
       continue;
+    // Uses through pointers derived from the local count too: a field's
+    // address computed before the split and used after it points into the
+    // local (a struct's second float, written before a barrier and read
+    // after it, read the last thread's copy).
     bool usedBefore = false, usedAfter = false;
-    for (Operation *user : alloca->getUsers()) {
-      if (moving.contains(body->findAncestorOpInBlock(*user)))
-        usedAfter = true;
-      else
-        usedBefore = true;
+    SmallVector<Value> pointers = {alloca.getResult()};
+    DenseSet<Value> seen;
+    while (!pointers.empty()) {
+      Value pointer = pointers.pop_back_val();
+      if (!seen.insert(pointer).second)
+        continue;
+      for (Operation *user : pointer.getUsers()) {
+        if (moving.contains(body->findAncestorOpInBlock(*user)))
+          usedAfter = true;
+        else
+          usedBefore = true;
+        // Pointers computed from it, and the results of the `if` (made by
+        // an earlier split of an `if`) that yields it.
+        if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+          Operation *parent = yield->getParentOp();
+          for (OpOperand &operand : yield->getOpOperands())
+            if (operand.get() == pointer &&
+                operand.getOperandNumber() < parent->getNumResults())
+              pointers.push_back(
+                  parent->getResult(operand.getOperandNumber()));
+          continue;
+        }
+        for (Value result : user->getResults())
+          if (isa<LLVM::LLVMPointerType>(result.getType()))
+            pointers.push_back(result);
+      }
     }
     if (usedAfter)
       (usedBefore ? expand : sink).push_back(alloca);

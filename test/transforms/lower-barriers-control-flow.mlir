@@ -171,3 +171,40 @@ func.func @aggregate_across_barrier_in_if(%g: index, %b: index, %n: index) {
   }
   return
 }
+
+// -----
+
+// A local at the top of the thread loop whose field address is computed in
+// an if before a barrier and used after it: splitting the if yields the
+// address, so the local is used on both sides of the thread loop's split,
+// through the if's result. It becomes per-thread storage; a single alloca
+// would be one slot that every thread overwrites.
+
+// CHECK-LABEL: func.func @field_address_across_barrier_in_if
+// CHECK: scf.parallel
+// CHECK: llvm.alloca %{{.*}} x !llvm.array<8 x i8> {{{.*}}cucpu.per_thread}
+// CHECK: scf.parallel
+// CHECK-NOT: llvm.alloca
+// CHECK: scf.reduce
+func.func @field_address_across_barrier_in_if(%g: index, %b: index, %n: index,
+                                              %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i64
+  scf.parallel (%bid) = (%c0) to (%g) step (%c1) {
+    scf.parallel (%tid) = (%c0) to (%b) step (%c1) {
+      %local = llvm.alloca %one x !llvm.array<8 x i8> : (i64) -> !llvm.ptr
+      %c = arith.cmpi ult, %tid, %n : index
+      scf.if %c {
+        %field = llvm.getelementptr %local[4] : (!llvm.ptr) -> !llvm.ptr, i8
+        llvm.store %v, %field : f32, !llvm.ptr
+        simt.barrier(%tid)
+        %x = llvm.load %field : !llvm.ptr -> f32
+        "test.use"(%x) : (f32) -> ()
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
