@@ -121,42 +121,17 @@ bool isInnermost(scf::ForOp loop) {
               .wasInterrupted();
 }
 
-/// Asks LLVM not to unroll `loop`, the innermost serial thread loop of a
-/// kernel launched with short rows. A block of 16 threads along x is a loop
-/// of 16 iterations, which LLVM's full unrolling would turn into
-/// straight-line code before the loop vectorizer sees it; the SLP vectorizer
-/// then leaves the guarded (per-thread) stores scalar. Rolled, the loop
-/// vectorizes with masked stores for the guard. Longer rows are left to
-/// LLVM: there the unroller's work on the vectorized loop pays (kmeans,
-/// streamcluster and b+tree were slower with every loop rolled).
-void keepRolled(scf::ForOp loop) {
-  MLIRContext *ctx = loop.getContext();
-  auto existing =
-      dyn_cast_or_null<LLVM::LoopAnnotationAttr>(loop->getAttr(kLoopAnnotationAttr));
-  auto unroll = LLVM::LoopUnrollAttr::get(
-      ctx, /*disable=*/BoolAttr::get(ctx, true), {}, {}, {}, {}, {}, {});
-  ArrayRef<LLVM::AccessGroupAttr> groups;
-  if (existing)
-    groups = existing.getParallelAccesses();
-  loop->setAttr(kLoopAnnotationAttr,
-                LLVM::LoopAnnotationAttr::get(ctx, {}, {}, {}, unroll, {}, {},
-                                              {}, {}, {}, {}, {}, {}, {}, {},
-                                              groups));
-}
-
-/// Asks LLVM neither to vectorize nor to unroll `loop`, keeping its
-/// parallel accesses: a loop that rarely runs is compiled for size. Each
-/// vectorized loop is three loops for LLVM (the vector loop, its vector
-/// epilogue and the scalar remainder), so in kernels made of many thread
-/// loops (a sorting network's hundreds of warp exchanges) the fallbacks'
-/// share of the compile time is most of it.
-void compileForSize(scf::ForOp loop) {
+/// Asks LLVM not to unroll `loop` and, with `noVectorize`, not to vectorize
+/// it either; the loop keeps its parallel accesses.
+void disableLoopTransforms(scf::ForOp loop, bool noVectorize) {
   MLIRContext *ctx = loop.getContext();
   auto existing = dyn_cast_or_null<LLVM::LoopAnnotationAttr>(
       loop->getAttr(kLoopAnnotationAttr));
   auto disabled = BoolAttr::get(ctx, true);
-  auto vectorize = LLVM::LoopVectorizeAttr::get(ctx, disabled, {}, {}, {}, {},
-                                                {}, {});
+  LLVM::LoopVectorizeAttr vectorize;
+  if (noVectorize)
+    vectorize =
+        LLVM::LoopVectorizeAttr::get(ctx, disabled, {}, {}, {}, {}, {}, {});
   auto unroll =
       LLVM::LoopUnrollAttr::get(ctx, disabled, {}, {}, {}, {}, {}, {});
   ArrayRef<LLVM::AccessGroupAttr> groups;
@@ -166,6 +141,27 @@ void compileForSize(scf::ForOp loop) {
                 LLVM::LoopAnnotationAttr::get(ctx, {}, vectorize, {}, unroll,
                                               {}, {}, {}, {}, {}, {}, {}, {},
                                               {}, {}, groups));
+}
+
+/// Asks LLVM not to unroll `loop`, the innermost serial thread loop of a
+/// kernel launched with short rows. A block of 16 threads along x is a loop
+/// of 16 iterations, which LLVM's full unrolling would turn into
+/// straight-line code before the loop vectorizer sees it; the SLP vectorizer
+/// then leaves the guarded (per-thread) stores scalar. Rolled, the loop
+/// vectorizes with masked stores for the guard. Longer rows are left to
+/// LLVM: there the unroller's work on the vectorized loop pays (kmeans,
+/// streamcluster and b+tree were slower with every loop rolled).
+void keepRolled(scf::ForOp loop) {
+  disableLoopTransforms(loop, /*noVectorize=*/false);
+}
+
+/// Asks LLVM neither to vectorize nor to unroll `loop`: a loop that rarely
+/// runs is compiled for size. Each vectorized loop is three loops for LLVM
+/// (the vector loop, its vector epilogue and the scalar remainder), so in
+/// kernels made of many thread loops (a sorting network's hundreds of warp
+/// exchanges) the fallbacks' share of the compile time is most of it.
+void compileForSize(scf::ForOp loop) {
+  disableLoopTransforms(loop, /*noVectorize=*/true);
 }
 
 /// The new value of an atomic read-modify-write, computed without atomicity;
