@@ -464,17 +464,40 @@ ModuleGen::getLibraryFunction(StringRef name,
 namespace {
 /// The value a local variable was last given by a plain assignment among
 /// the statements before a launch in the launch's own block
-/// (`threads = 128; k<<<blocks, threads>>>(...)`); null when it was changed
-/// otherwise (`block.x = n`, `threads *= 2`).
+/// (`threads = 128; k<<<blocks, threads>>>(...)`).
 using LastAssignments = llvm::DenseMap<const VarDecl *, const Expr *>;
+/// Local variables changed in ways the guess does not follow.
+using VariableSet = llvm::DenseSet<const VarDecl *>;
+
+/// `var = value` where `var` is a whole local variable: the variable and
+/// the value, or null.
+std::pair<const VarDecl *, const Expr *> plainAssignment(const Expr *e) {
+  const Expr *lhs = nullptr, *rhs = nullptr;
+  if (const auto *assign = dyn_cast<BinaryOperator>(e)) {
+    if (assign->getOpcode() == BO_Assign) {
+      lhs = assign->getLHS();
+      rhs = assign->getRHS();
+    }
+  } else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e)) {
+    if (op->getOperator() == OO_Equal && op->getNumArgs() == 2) {
+      lhs = op->getArg(0);
+      rhs = op->getArg(1);
+    }
+  }
+  if (!lhs)
+    return {nullptr, nullptr};
+  if (const auto *ref = dyn_cast<DeclRefExpr>(lhs->IgnoreParenImpCasts()))
+    if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
+      if (var->hasLocalStorage())
+        return {var, rhs};
+  return {nullptr, nullptr};
+}
 
 /// The block size a launch configuration's `dim3` argument has when it is
 /// written with constants: `dim3(16, 16)`, `256`, or a local `dim3 block(16,
 /// 16)` (its initializer, or the constant last assigned to it before the
 /// launch in the same block). It is a guess: the variable may change in
 /// ways not followed here, which the specialized kernel checks at run time.
-using VariableSet = llvm::DenseSet<const VarDecl *>;
-
 std::optional<std::array<int64_t, 3>>
 constantDim3(const Expr *e, ASTContext &ast, const VariableSet &untracked,
              const LastAssignments *assigned = nullptr, unsigned depth = 0) {
@@ -507,11 +530,8 @@ constantDim3(const Expr *e, ASTContext &ast, const VariableSet &untracked,
         if (untracked.contains(var))
           return std::nullopt;
         if (assigned)
-          if (auto found = assigned->find(var); found != assigned->end())
-            return found->second
-                       ? constantDim3(found->second, ast, untracked, nullptr,
-                                      depth + 1)
-                       : std::nullopt;
+          if (const Expr *value = assigned->lookup(var))
+            return constantDim3(value, ast, untracked, nullptr, depth + 1);
         if (var->getInit())
           return constantDim3(var->getInit(), ast, untracked, nullptr,
                               depth + 1);
@@ -579,17 +599,15 @@ public:
   }
   /// Whether `e` is a plain assignment to a whole variable written as a
   /// statement of a block (followed by VisitCompoundStmt).
-  bool isTrackedAssignment(const Expr *e, const Expr *lhs) const {
-    lhs = lhs->IgnoreParenImpCasts();
-    return isa<DeclRefExpr>(lhs) && topLevelStatements.contains(e);
+  bool isTrackedAssignment(const Expr *e) const {
+    return plainAssignment(e).first && topLevelStatements.contains(e);
   }
   void changedUntracked(const Expr *e) {
     if (const VarDecl *var = localVariable(e))
       untracked.insert(var);
   }
   bool VisitBinaryOperator(BinaryOperator *op) {
-    if (op->isAssignmentOp() &&
-        !(op->getOpcode() == BO_Assign && isTrackedAssignment(op, op->getLHS())))
+    if (op->isAssignmentOp() && !isTrackedAssignment(op))
       changedUntracked(op->getLHS());
     return true;
   }
@@ -601,8 +619,7 @@ public:
   bool VisitCallExpr(CallExpr *call) {
     if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call)) {
       if (op->isAssignmentOp() && op->getNumArgs() == 2 &&
-          !(op->getOperator() == OO_Equal &&
-            isTrackedAssignment(op, op->getArg(0))))
+          !isTrackedAssignment(op))
         changedUntracked(op->getArg(0));
       return true;
     }
@@ -621,8 +638,9 @@ public:
     return true;
   }
   /// Notes, for each launch that is a statement of `block`, the plain
-  /// assignments to local variables among the statements before it. Visited
-  /// before the statements themselves, so the launches find it.
+  /// assignments to local variables among the statements before it (other
+  /// changes make a variable untracked). Visited before the statements
+  /// themselves, so the launches find it.
   bool VisitCompoundStmt(CompoundStmt *block) {
     LastAssignments assigned;
     for (Stmt *stmt : block->body()) {
@@ -636,37 +654,8 @@ public:
           assignedBeforeLaunch[launch] = assigned;
         continue;
       }
-      // `var = value`, or a change that is not followed (`var.x = n`,
-      // `var += n`, `++var`): the variable's value is then unknown.
-      const Expr *lhs = nullptr, *rhs = nullptr;
-      if (const auto *assign = dyn_cast<BinaryOperator>(e)) {
-        if (assign->isAssignmentOp()) {
-          lhs = assign->getLHS();
-          if (assign->getOpcode() == BO_Assign)
-            rhs = assign->getRHS();
-        }
-      } else if (const auto *unary = dyn_cast<UnaryOperator>(e)) {
-        if (unary->isIncrementDecrementOp())
-          lhs = unary->getSubExpr();
-      } else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e)) {
-        if (op->isAssignmentOp() && op->getNumArgs() == 2) {
-          lhs = op->getArg(0);
-          if (op->getOperator() == OO_Equal)
-            rhs = op->getArg(1);
-        }
-      }
-      if (!lhs)
-        continue;
-      lhs = lhs->IgnoreParenImpCasts();
-      // A member of the variable (`block.x = 32`).
-      while (const auto *member = dyn_cast<MemberExpr>(lhs)) {
-        lhs = member->getBase()->IgnoreParenImpCasts();
-        rhs = nullptr;
-      }
-      if (const auto *ref = dyn_cast<DeclRefExpr>(lhs))
-        if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
-          if (var->hasLocalStorage())
-            assigned[var] = rhs;
+      if (auto [var, value] = plainAssignment(e); var)
+        assigned[var] = value;
     }
     return true;
   }
