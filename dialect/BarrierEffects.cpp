@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/SIMTDialect.h"
+#include "dialect/ThreadAnalysis.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -23,6 +24,8 @@
 
 using namespace mlir;
 using namespace cucpu::simt;
+using cucpu::ThreadFacts;
+using cucpu::ThreadFactsInLoop;
 
 namespace {
 
@@ -35,44 +38,6 @@ scf::ParallelOp threadLoopOf(BarrierOp barrier) {
   auto arg = dyn_cast<BlockArgument>(barrier.getThreads().front());
   return arg ? dyn_cast<scf::ParallelOp>(arg.getOwner()->getParentOp())
              : nullptr;
-}
-
-/// Whether `v` has the same value in every thread of `loop`.
-bool isUniform(Value v, scf::ParallelOp loop) {
-  return !loop->isAncestor(v.getParentRegion()->getParentOp());
-}
-
-/// If `index` is a thread index of `loop` plus a uniform offset (through
-/// casts), the dimension of that thread index.
-std::optional<unsigned> threadDimension(Value index, scf::ParallelOp loop) {
-  while (true) {
-    if (auto arg = dyn_cast<BlockArgument>(index)) {
-      if (arg.getOwner() == loop.getBody())
-        return arg.getArgNumber();
-      return std::nullopt;
-    }
-    Operation *def = index.getDefiningOp();
-    if (!def)
-      return std::nullopt;
-    // Casts that keep distinct thread indices distinct (a thread index
-    // fits in 32 bits); truncations to fewer bits do not.
-    if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-            arith::ExtUIOp>(def)) {
-      index = def->getOperand(0);
-      continue;
-    }
-    if (isa<arith::AddIOp, arith::SubIOp>(def)) {
-      if (isUniform(def->getOperand(1), loop)) {
-        index = def->getOperand(0);
-        continue;
-      }
-      if (isa<arith::AddIOp>(def) && isUniform(def->getOperand(0), loop)) {
-        index = def->getOperand(1);
-        continue;
-      }
-    }
-    return std::nullopt;
-  }
 }
 
 /// The object an address points into: the base under its GEPs.
@@ -124,7 +89,8 @@ public:
   // in a loop. What a question needs is found from the uses of the object
   // it is about; only questions about memory other than allocations (kernel
   // arguments, pointers read from memory) walk the loop, once.
-  explicit ThreadPrivacy(scf::ParallelOp loop) : loop(loop) {}
+  explicit ThreadPrivacy(scf::ParallelOp loop)
+      : loop(loop), facts(loop, neverUniformLoad) {}
 
   bool isPrivate(Value addr) {
     Value root = rootOf(addr);
@@ -175,16 +141,19 @@ private:
     SmallVector<bool> covered(used.size(), false);
     while (auto gep = addr.getDefiningOp<LLVM::GEPOp>()) {
       for (Value index : gep.getDynamicIndices()) {
-        if (isUniform(index, loop))
+        ThreadFacts indexFacts = facts.facts(index);
+        if (indexFacts.isUniformInBlock())
           continue;
-        std::optional<unsigned> dim = threadDimension(index, loop);
-        if (!dim || covered[*dim])
+        // A uniform offset plus a multiple of one thread index: distinct
+        // along that dimension (ThreadFacts knows no stride that wraps).
+        std::optional<unsigned> dim = indexFacts.soleThreadDimension();
+        if (!dim || *dim >= covered.size() || covered[*dim])
           return false;
         covered[*dim] = true;
       }
       addr = gep.getBase();
     }
-    if (!isUniform(addr, loop))
+    if (!facts.isUniformInBlock(addr))
       return false;
     bool any = false;
     for (auto [u, cov] : llvm::zip(used, covered)) {
@@ -252,7 +221,15 @@ private:
     return info;
   }
 
+  /// Which loads read the same value in every thread. None: whether a
+  /// barrier may go must not rest on the program being free of races on a
+  /// location it reads (a flag every thread sets), only on its code.
+  static bool neverUniformLoad(LLVM::LoadOp, const ThreadFacts &) {
+    return false;
+  }
+
   scf::ParallelOp loop;
+  ThreadFactsInLoop facts;
   SmallVector<bool> usedDimsCache;
   DenseMap<Value, ObjectInfo> objects;
 };

@@ -17,6 +17,10 @@ using namespace cucpu::simt;
 #define GET_ATTRDEF_CLASSES
 #include "dialect/SIMTOpsAttributes.cpp.inc"
 
+bool cucpu::isThreadLoop(scf::ParallelOp loop) {
+  return loop->getParentOfType<scf::ParallelOp>() != nullptr;
+}
+
 namespace {
 /// Device functions are inlined into their launch, so every simt operation may
 /// be moved into any region: their meaning is fixed by the launch around them.

@@ -57,4 +57,11 @@ bool isSameAddressComputation(mlir::Value a, mlir::Value b);
 
 } // namespace cucpu::simt
 
+namespace cucpu {
+
+/// Whether `loop` is a thread loop: an `scf.parallel` nested in a block loop.
+bool isThreadLoop(mlir::scf::ParallelOp loop);
+
+} // namespace cucpu
+
 #endif // CUCPU_DIALECT_SIMTDIALECT_H

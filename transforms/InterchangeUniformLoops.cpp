@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/SIMTDialect.h"
+#include "dialect/ThreadAnalysis.h"
 #include "transforms/Passes.h"
 #include "transforms/ThreadLoops.h"
 
@@ -635,47 +636,36 @@ void Interchange::run() {
   }
 }
 
-/// Finds the argument of `whileOp` that are the same in every thread of
-/// `loop`: their initial and next values are computed without effects from
-/// values outside the loop and from such arguments.
+/// Finds the arguments of `whileOp` that are the same in every thread of
+/// `loop`: their initial and next values are uniform (ThreadFactsInLoop)
+/// when these arguments are. The greatest such set: every argument starts
+/// uniform and loses it when a value it takes is not. Empty when the
+/// condition is not uniform. Loads are not trusted to read the same value
+/// in every thread: run with the wrong trip count, some threads would run
+/// iterations they must not.
 SmallVector<bool> uniformArguments(scf::ParallelOp loop, scf::WhileOp whileOp) {
   unsigned n = whileOp.getInits().size();
   SmallVector<bool> uniform(n, true);
-  Block *before = whileOp.getBeforeBody();
-  Block *after = whileOp.getAfterBody();
-  auto yield = cast<scf::YieldOp>(after->getTerminator());
+  auto yield = cast<scf::YieldOp>(whileOp.getAfterBody()->getTerminator());
   bool changed = true;
   while (changed) {
     changed = false;
-    DenseMap<Value, bool> memo;
-    std::function<bool(Value)> isUniform = [&](Value v) -> bool {
-      if (!loop->isAncestor(v.getParentRegion()->getParentOp()))
-        return true;
-      if (auto arg = dyn_cast<BlockArgument>(v)) {
-        if (arg.getOwner() == before || arg.getOwner() == after)
-          return uniform[arg.getArgNumber()];
-        return false;
-      }
-      auto it = memo.find(v);
-      if (it != memo.end())
-        return it->second;
-      Operation *def = v.getDefiningOp();
-      bool result = def->getNumRegions() == 0 && isMemoryEffectFree(def) &&
-                    llvm::all_of(def->getOperands(), isUniform);
-      memo[v] = result;
-      return result;
-    };
+    ThreadFactsInLoop facts(
+        loop, [](LLVM::LoadOp, const ThreadFacts &) { return false; });
     for (unsigned k = 0; k < n; ++k)
-      if (uniform[k] && (!isUniform(whileOp.getInits()[k]) ||
-                         !isUniform(yield.getOperand(k)))) {
+      if (uniform[k]) {
+        facts.assume(whileOp.getBeforeArguments()[k], ThreadFacts::block());
+        facts.assume(whileOp.getAfterArguments()[k], ThreadFacts::block());
+      }
+    for (unsigned k = 0; k < n; ++k)
+      if (uniform[k] && (!facts.isUniformInBlock(whileOp.getInits()[k]) ||
+                         !facts.isUniformInBlock(yield.getOperand(k)))) {
         uniform[k] = false;
         changed = true;
       }
-    if (!changed) {
-      auto condition = cast<scf::ConditionOp>(before->getTerminator());
-      if (!isUniform(condition.getCondition()))
-        return {};
-    }
+    if (!changed && !facts.isUniformInBlock(
+                        whileOp.getConditionOp().getCondition()))
+      return {};
   }
   return uniform;
 }

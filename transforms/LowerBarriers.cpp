@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/SIMTDialect.h"
+#include "dialect/ThreadAnalysis.h"
 #include "transforms/MemoryAccess.h"
 #include "transforms/Passes.h"
 #include "transforms/ThreadLoops.h"
@@ -308,11 +309,15 @@ llvm::SetVector<Value> chooseStoredValues(scf::ParallelOp before,
 // The rewrites
 //===----------------------------------------------------------------------===//
 
-/// Which values of a thread loop are the same in every thread: those
-/// computed from values defined outside the loop by operations without
-/// effects, and loads of "uniform locals", the single-element locals that
+/// Which values of a thread loop are the same in every thread: what
+/// ThreadFactsInLoop finds uniform in the block when the only loads it
+/// trusts are those of "uniform locals", the single-element locals that
 /// every thread only ever sets to such values under such conditions (a loop
-/// counter compared to a kernel argument). Found as the greatest fixpoint:
+/// counter compared to a kernel argument), and shared reads (see
+/// isSharedRead). Interchanging a loop with the thread loop on a condition
+/// that is not uniform would run some threads' iterations too often, so no
+/// other load is trusted: not even a plain one of a uniform address, which a
+/// racy flag every thread sets may break. Found as the greatest fixpoint:
 /// every candidate starts uniform and loses it when a store disagrees.
 class UniformityAnalysis {
 public:
@@ -340,7 +345,7 @@ public:
         });
         if (!ok) {
           locals.remove(local);
-          memo.clear();
+          facts.reset();
           changed = true;
         }
       }
@@ -348,24 +353,11 @@ public:
   }
 
   bool isUniform(Value v) {
-    if (!loop->isAncestor(v.getParentRegion()->getParentOp()))
-      return true;
-    Operation *def = v.getDefiningOp();
-    if (!def)
-      return false; // A thread index, or a region's argument.
-    auto it = memo.find(v);
-    if (it != memo.end())
-      return it->second;
-    memo[v] = false; // Cycles are not uniform.
-    bool result;
-    if (auto load = dyn_cast<LLVM::LoadOp>(def))
-      result = locals.contains(load.getAddr()) || isSharedRead(load);
-    else
-      result = def->getNumRegions() == 0 && isMemoryEffectFree(def) &&
-               llvm::all_of(def->getOperands(),
-                            [&](Value operand) { return isUniform(operand); });
-    memo[v] = result;
-    return result;
+    if (!facts)
+      facts.emplace(loop, [this](LLVM::LoadOp load, const ThreadFacts &) {
+        return locals.contains(load.getAddr()) || isSharedRead(load);
+      });
+    return facts->isUniformInBlock(v);
   }
 
   /// Whether every thread that reaches `op` reaches it the same number of
@@ -461,7 +453,8 @@ private:
 
   scf::ParallelOp loop;
   llvm::SetVector<Value> locals;
-  DenseMap<Value, bool> memo;
+  /// Made again whenever `locals` loses one.
+  std::optional<ThreadFactsInLoop> facts;
 };
 
 class BarrierLowering {
@@ -1086,21 +1079,17 @@ static bool notWrittenIn(scf::ParallelOp loop, Value addr) {
   });
 }
 
-/// Whether `v` is computed before `loop`, or in it without effects from
-/// such values only (not from the thread index). A plain load of such an
-/// address that nothing in the loop writes (`node = nextNode` once the
-/// barriers are gone) reads the same value in every thread.
+/// Whether `v` is the same in every thread of `loop`, trusting only loads
+/// that cannot see another thread's write: a plain load of a uniform address
+/// that nothing in the loop writes (`node = nextNode` once the barriers are
+/// gone).
 static bool isSameInEveryThread(Value v, scf::ParallelOp loop) {
-  if (loop.isDefinedOutsideOfLoop(v))
-    return true;
-  Operation *def = v.getDefiningOp();
-  if (auto load = dyn_cast_or_null<LLVM::LoadOp>(def))
-    return isPlainAccess(load) && isSameInEveryThread(load.getAddr(), loop) &&
-           notWrittenIn(loop, load.getAddr());
-  return def && def->getNumRegions() == 0 && isMemoryEffectFree(def) &&
-         llvm::all_of(def->getOperands(), [&](Value operand) {
-           return isSameInEveryThread(operand, loop);
-         });
+  ThreadFactsInLoop facts(
+      loop, [&](LLVM::LoadOp load, const ThreadFacts &address) {
+        return isPlainAccess(load) && address.isUniformInBlock() &&
+               notWrittenIn(loop, load.getAddr());
+      });
+  return facts.isUniformInBlock(v);
 }
 
 /// Once every read of a uniform local's buffer reads the first slot before a

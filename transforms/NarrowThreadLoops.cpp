@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/SIMTDialect.h"
+#include "dialect/ThreadAnalysis.h"
 #include "transforms/Passes.h"
 #include "transforms/ThreadLoops.h"
 
@@ -865,11 +866,12 @@ bool versionBySelects(scf::ParallelOp loop, bool remarks) {
 /// Whether the work under `guard` loads from an address that does not vary
 /// along the row (x), such as gaussian's `rowMult[ty]`.
 bool loadsRowUniform(scf::IfOp guard, scf::ParallelOp loop) {
-  Value x = loop.getInductionVars()[0];
+  ThreadFactsInLoop facts(loop);
   return guard.getThenRegion()
       .walk([&](LLVM::LoadOp load) {
-        return dependsOn(load.getAddr(), x, loop) ? WalkResult::advance()
-                                                  : WalkResult::interrupt();
+        return facts.facts(load.getAddr()).getStride(0) == 0
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
       })
       .wasInterrupted();
 }

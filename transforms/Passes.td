@@ -504,8 +504,14 @@ def PrintThreadFacts : Pass<"simt-print-thread-facts"> {
     operation with a `probe` attribute: how its first result varies across
     threads (uniform in the grid, in the block, or varying with its stride
     along each thread dimension where that is a constant) and its integer
-    range where IntegerRangeAnalysis knows one.
+    range where IntegerRangeAnalysis knows one. With `in-loop`, the facts
+    of probes in thread loops come from ThreadFactsInLoop instead (computed
+    on demand within the loop, as the passes that change the IR use them).
   }];
+  let options = [
+    Option<"inLoop", "in-loop", "bool", /*default=*/"false",
+           "Ask ThreadFactsInLoop of the probes' thread loops">,
+  ];
 }
 
 def PromoteLocals : Pass<"simt-promote-locals"> {

@@ -1,7 +1,8 @@
 //===- PrintThreadFacts.cpp - Remarks on what ThreadAnalysis knows --------===//
 
 #include "transforms/Passes.h"
-#include "transforms/ThreadAnalysis.h"
+#include "dialect/SIMTDialect.h"
+#include "dialect/ThreadAnalysis.h"
 
 namespace cucpu {
 #define GEN_PASS_DEF_PRINTTHREADFACTS
@@ -14,8 +15,20 @@ namespace {
 
 struct PrintThreadFactsPass
     : public cucpu::impl::PrintThreadFactsBase<PrintThreadFactsPass> {
+  using PrintThreadFactsBase::PrintThreadFactsBase;
+
   void runOnOperation() override {
     cucpu::ThreadAnalysis analysis(getOperation());
+    DenseMap<Operation *, std::unique_ptr<cucpu::ThreadFactsInLoop>> inLoops;
+    auto factsOf = [&](Operation *op, Value v) {
+      auto loop = op->getParentOfType<scf::ParallelOp>();
+      if (!inLoop || !loop || !cucpu::isThreadLoop(loop))
+        return analysis.facts(v);
+      std::unique_ptr<cucpu::ThreadFactsInLoop> &facts = inLoops[loop];
+      if (!facts)
+        facts = std::make_unique<cucpu::ThreadFactsInLoop>(loop);
+      return facts->facts(v);
+    };
     getOperation()->walk([&](Operation *op) {
       auto probe = op->getAttrOfType<StringAttr>("probe");
       if (!probe || op->getNumResults() == 0)
@@ -25,7 +38,7 @@ struct PrintThreadFactsPass
       remark << probe.getValue() << ": ";
       std::string text;
       llvm::raw_string_ostream os(text);
-      analysis.facts(v).print(os);
+      factsOf(op, v).print(os);
       // A range that says something: not every value of the type.
       std::optional<ConstantIntRanges> range;
       if (v.getType().isIntOrIndex())

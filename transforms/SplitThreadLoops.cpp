@@ -23,7 +23,7 @@
 
 #include "dialect/SIMTDialect.h"
 #include "transforms/Passes.h"
-#include "transforms/ThreadAnalysis.h"
+#include "dialect/ThreadAnalysis.h"
 #include "transforms/ThreadLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -23,10 +23,6 @@ bool exceedsOpBudget(Operation *op, unsigned limit) {
       .wasInterrupted();
 }
 
-bool isThreadLoop(scf::ParallelOp loop) {
-  return loop->getParentOfType<scf::ParallelOp>() != nullptr;
-}
-
 bool isSafeToSpeculate(Operation *op) {
   if (!isPure(op))
     return false;

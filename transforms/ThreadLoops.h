@@ -9,6 +9,8 @@
 #ifndef CUCPU_TRANSFORMS_THREADLOOPS_H
 #define CUCPU_TRANSFORMS_THREADLOOPS_H
 
+#include "dialect/SIMTDialect.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -16,8 +18,6 @@
 
 namespace cucpu {
 
-/// Whether `loop` is a thread loop: an `scf.parallel` nested in a block loop.
-bool isThreadLoop(mlir::scf::ParallelOp loop);
 /// Whether `loop` is a launch's block loop (its role attribute says so).
 bool isBlockLoop(mlir::Operation *loop);
 

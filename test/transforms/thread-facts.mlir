@@ -69,7 +69,7 @@ func.func @memory(%a: !llvm.ptr, %blocks: index, %threads: index)
       %p = llvm.getelementptr %a[%t64] {probe = "address"} : (!llvm.ptr, i64) -> !llvm.ptr, i32
       // expected-remark@-1 {{address: varies across threads with the thread index, stride [?, 0, 0]}}
       %v = llvm.load %p {probe = "varying load"} : !llvm.ptr -> i32
-      // expected-remark@-1 {{varying load: varies across threads, stride [?, ?, ?]}}
+      // expected-remark@-1 {{varying load: varies across threads, stride [?, 0, 0]}}
       %at = llvm.load %a atomic monotonic {alignment = 4 : i64, probe = "atomic load"} : !llvm.ptr -> i32
       // expected-remark@-1 {{atomic load: varies across threads, stride [?, ?, ?]}}
       %vol = llvm.load volatile %a {probe = "volatile load"} : !llvm.ptr -> i32

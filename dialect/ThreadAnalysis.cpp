@@ -1,9 +1,8 @@
 //===- ThreadAnalysis.cpp - What values are across threads ---------------===//
 
-#include "transforms/ThreadAnalysis.h"
+#include "dialect/ThreadAnalysis.h"
 #include "dialect/SIMTDialect.h"
 #include "transforms/Passes.h"
-#include "transforms/ThreadLoops.h"
 
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
@@ -149,6 +148,125 @@ bool isPlainLoad(LLVM::LoadOp load) {
          load.getOrdering() == LLVM::AtomicOrdering::not_atomic;
 }
 
+/// The facts of the results of `op` when they do not depend on its
+/// operands' facts: thread and block indices, the launch's shape, globals
+/// and locals.
+std::optional<ThreadFacts> sourceFacts(Operation *op) {
+  if (auto index = dyn_cast<simt::ThreadIdOp>(op))
+    return ThreadFacts::threadIndex(
+        static_cast<unsigned>(index.getDimension()));
+  if (isa<simt::BlockIdOp>(op))
+    return ThreadFacts::block();
+  if (isa<simt::BlockDimOp, simt::GridDimOp>(op))
+    return ThreadFacts::grid();
+  // A module's globals: the same address in every thread of a block
+  // (block-shared ones differ between blocks).
+  if (isa<LLVM::AddressOfOp>(op))
+    return ThreadFacts::block();
+  // Each thread's locals are its own.
+  if (isa<LLVM::AllocaOp>(op))
+    return ThreadFacts::varying();
+  return std::nullopt;
+}
+
+/// Whether a thread-index term of `strides` may wrap around in `type`:
+/// thread indices are below 1024, so the values of one block span at most
+/// 1024 times the sum of the strides. Strides say by how much a value grows
+/// modulo its type's width; where the span does not fit, two threads may
+/// compute the same value, and the strides say nothing.
+bool mayWrap(Type type, const std::array<std::optional<int64_t>, 3> &strides) {
+  unsigned width = 64;
+  if (auto integer = dyn_cast<IntegerType>(type))
+    width = integer.getWidth();
+  else if (!type.isIndex())
+    return false; // Only integers have strides other than 0.
+  uint64_t sum = 0;
+  for (std::optional<int64_t> stride : strides)
+    if (stride) {
+      if (*stride > (int64_t(1) << 40) || *stride < -(int64_t(1) << 40))
+        return true;
+      sum += static_cast<uint64_t>(*stride < 0 ? -*stride : *stride);
+    }
+  return width < 64 && (sum << 10) >= (uint64_t(1) << width);
+}
+
+/// The facts of the results of `op` (not one of sourceFacts') from its
+/// operands' facts. A plain load from an address the same in every thread
+/// of a block reads the same value in all of them when `loadsAreUniform`
+/// says so (by default: in a race-free program, see the header).
+ThreadFacts combinedFacts(Operation *op, ArrayRef<ThreadFacts> operands,
+                          const LoadRule &loadsAreUniform) {
+  if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
+    const ThreadFacts &address = operands.front();
+    if (loadsAreUniform)
+      return loadsAreUniform(load, address) ? ThreadFacts::block()
+                                            : ThreadFacts::varying();
+    if (!isPlainLoad(load))
+      return ThreadFacts::varying();
+    // Other blocks may write the location between two blocks' reads: the
+    // same in the block only.
+    if (address.isUniformInBlock())
+      return ThreadFacts::block();
+    // Threads that differ only along a dimension the address does not
+    // change along read the same location, and so the same value (`a[ty]`
+    // is the same along x).
+    std::array<std::optional<int64_t>, 3> stride;
+    for (unsigned d = 0; d < 3; ++d)
+      if (address.getStride(d) == 0)
+        stride[d] = 0;
+    return ThreadFacts(Variance::Thread, stride, /*indexFunction=*/false);
+  }
+  if (op->getNumRegions() != 0 || !isMemoryEffectFree(op))
+    return ThreadFacts::varying();
+
+  Variance variance = Variance::Grid;
+  for (const ThreadFacts &operand : operands)
+    variance = std::max(variance, operand.getVariance());
+  if (variance != Variance::Thread)
+    return variance == Variance::Grid ? ThreadFacts::grid()
+                                      : ThreadFacts::block();
+  std::array<std::optional<int64_t>, 3> stride;
+  for (unsigned d = 0; d < 3; ++d) {
+    SmallVector<Stride> operandStrides;
+    for (const ThreadFacts &operand : operands)
+      operandStrides.push_back(operand.getStride(d));
+    stride[d] = strideOf(op, operandStrides);
+  }
+  if (op->getNumResults() != 1 || mayWrap(op->getResult(0).getType(), stride))
+    for (std::optional<int64_t> &s : stride)
+      if (s != 0)
+        s = std::nullopt;
+  bool indexFunction = llvm::all_of(operands, [](const ThreadFacts &operand) {
+    return operand.isIndexFunction();
+  });
+  return ThreadFacts(Variance::Thread, stride, indexFunction);
+}
+
+/// The facts of an `scf.for` counter from those of its bounds and step:
+/// the same values in every thread where they are uniform.
+ThreadFacts counterFacts(ArrayRef<ThreadFacts> bounds) {
+  ThreadFacts facts = ThreadFacts::grid();
+  for (const ThreadFacts &bound : bounds)
+    facts = ThreadFacts::join(facts, bound);
+  return facts.isUniformInBlock() ? facts : ThreadFacts::varying();
+}
+
+/// The facts of a value where control flow that `condition` decided joins
+/// again, given the facts `joined` of what each path yields: where threads
+/// took different paths, the values joined there differ. A condition that
+/// is uniform in the block keeps the strides within the block: it makes a
+/// uniform value the block's at most.
+ThreadFacts afterBranch(const ThreadFacts &joined,
+                        const ThreadFacts &condition) {
+  if (condition.isUniformInGrid())
+    return joined;
+  if (!condition.isUniformInBlock())
+    return ThreadFacts::varying();
+  return joined.isUniformInBlock()
+             ? ThreadFacts::join(joined, ThreadFacts::block())
+             : joined;
+}
+
 } // namespace
 
 LogicalResult ThreadFactsAnalysis::visitOperation(
@@ -158,70 +276,17 @@ LogicalResult ThreadFactsAnalysis::visitOperation(
     for (ThreadFactsLattice *result : results)
       propagateIfChanged(result, result->join(facts));
   };
-  if (auto index = dyn_cast<simt::ThreadIdOp>(op)) {
-    setAll(ThreadFacts::threadIndex(
-        static_cast<unsigned>(index.getDimension())));
+  if (std::optional<ThreadFacts> facts = sourceFacts(op)) {
+    setAll(*facts);
     return success();
   }
-  if (isa<simt::BlockIdOp>(op)) {
-    setAll(ThreadFacts::block());
-    return success();
-  }
-  if (isa<simt::BlockDimOp, simt::GridDimOp>(op)) {
-    setAll(ThreadFacts::grid());
-    return success();
-  }
-  // A module's globals: the same address in every thread of a block
-  // (block-shared ones differ between blocks).
-  if (isa<LLVM::AddressOfOp>(op)) {
-    setAll(ThreadFacts::block());
-    return success();
-  }
-  // Each thread's locals are its own.
-  if (isa<LLVM::AllocaOp>(op)) {
-    setAll(ThreadFacts::varying());
-    return success();
-  }
-
-  for (const ThreadFactsLattice *operand : operands)
+  SmallVector<ThreadFacts> operandFacts;
+  for (const ThreadFactsLattice *operand : operands) {
     if (operand->getValue().isUninitialized())
       return success(); // Visited again once the operand is known.
-
-  if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
-    const ThreadFacts &addr = operands.front()->getValue();
-    // Other blocks may write the location between two blocks' reads: the
-    // same in the block only.
-    if (isPlainLoad(load) && addr.isUniformInBlock())
-      setAll(ThreadFacts::block());
-    else
-      setAll(ThreadFacts::varying());
-    return success();
+    operandFacts.push_back(operand->getValue());
   }
-  if (op->getNumRegions() != 0 || !isMemoryEffectFree(op)) {
-    setAll(ThreadFacts::varying());
-    return success();
-  }
-
-  Variance variance = Variance::Grid;
-  for (const ThreadFactsLattice *operand : operands)
-    variance = std::max(variance, operand->getValue().getVariance());
-  if (variance != Variance::Thread) {
-    setAll(variance == Variance::Grid ? ThreadFacts::grid()
-                                      : ThreadFacts::block());
-    return success();
-  }
-  std::array<std::optional<int64_t>, 3> stride;
-  for (unsigned d = 0; d < 3; ++d) {
-    SmallVector<Stride> operandStrides;
-    for (const ThreadFactsLattice *operand : operands)
-      operandStrides.push_back(operand->getValue().getStride(d));
-    stride[d] = strideOf(op, operandStrides);
-  }
-  bool indexFunction =
-      llvm::all_of(operands, [](const ThreadFactsLattice *operand) {
-        return operand->getValue().isIndexFunction();
-      });
-  setAll(ThreadFacts(Variance::Thread, stride, indexFunction));
+  setAll(combinedFacts(op, operandFacts, loadsAreUniform));
   return success();
 }
 
@@ -246,19 +311,17 @@ void ThreadFactsAnalysis::visitNonControlFlowArguments(
   if (auto loop = dyn_cast<scf::ForOp>(op)) {
     // A counter whose bounds and step are uniform takes the same values in
     // every thread.
-    ThreadFacts facts = ThreadFacts::grid();
+    SmallVector<ThreadFacts, 3> bounds;
     for (Value bound :
          {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()}) {
       const ThreadFactsLattice *lattice =
           getLatticeElementFor(getProgramPointAfter(op), bound);
       if (lattice->getValue().isUninitialized())
         return;
-      facts = ThreadFacts::join(facts, lattice->getValue());
+      bounds.push_back(lattice->getValue());
     }
-    if (!facts.isUniformInBlock())
-      facts = ThreadFacts::varying();
     ThreadFactsLattice *lattice = getLatticeElement(loop.getInductionVar());
-    propagateIfChanged(lattice, lattice->join(facts));
+    propagateIfChanged(lattice, lattice->join(counterFacts(bounds)));
     return;
   }
   SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(
@@ -357,16 +420,9 @@ void ThreadFactsAnalysis::visitRegionSuccessors(
   for (AbstractSparseLattice *abstract : lattices) {
     auto *lattice = static_cast<ThreadFactsLattice *>(abstract);
     const ThreadFacts &current = lattice->getValue();
-    if (current.isUninitialized())
-      continue;
-    // A condition that is uniform in the block keeps the strides within the
-    // block: it makes a uniform value the block's at most.
-    ThreadFacts raised = ThreadFacts::varying();
-    if (facts.isUniformInBlock())
-      raised = current.isUniformInBlock()
-                   ? ThreadFacts::join(current, ThreadFacts::block())
-                   : current;
-    propagateIfChanged(lattice, lattice->join(raised));
+    if (!current.isUninitialized())
+      propagateIfChanged(lattice,
+                         lattice->join(afterBranch(current, facts)));
   }
 }
 
@@ -374,11 +430,11 @@ void ThreadFactsAnalysis::visitRegionSuccessors(
 // ThreadAnalysis
 //===----------------------------------------------------------------------===//
 
-ThreadAnalysis::ThreadAnalysis(Operation *root) {
+ThreadAnalysis::ThreadAnalysis(Operation *root, LoadRule loadsAreUniform) {
   solver.load<DeadCodeAnalysis>();
   solver.load<SparseConstantPropagation>();
   solver.load<IntegerRangeAnalysis>();
-  solver.load<ThreadFactsAnalysis>();
+  solver.load<ThreadFactsAnalysis>(std::move(loadsAreUniform));
   succeeded = mlir::succeeded(solver.initializeAndRun(root));
 }
 
@@ -398,6 +454,97 @@ std::optional<ConstantIntRanges> ThreadAnalysis::range(Value v) const {
   if (!lattice || lattice->getValue().isUninitialized())
     return std::nullopt;
   return lattice->getValue().getValue();
+}
+
+//===----------------------------------------------------------------------===//
+// ThreadFactsInLoop
+//===----------------------------------------------------------------------===//
+
+ThreadFacts ThreadFactsInLoop::facts(Value v) {
+  if (auto it = known.find(v); it != known.end())
+    return it->second;
+  // Depth first without recursion: a chain of thousands of operations (an
+  // unrolled kernel) would overflow the stack.
+  SmallVector<Value> pending{v};
+  while (!pending.empty()) {
+    Value top = pending.back();
+    if (known.contains(top)) {
+      pending.pop_back();
+      continue;
+    }
+    inProgress.insert(top);
+    if (std::optional<ThreadFacts> result = tryCompute(top, pending)) {
+      known[top] = *result;
+      inProgress.erase(top);
+      // tryCompute pushed nothing when it had an answer.
+      pending.pop_back();
+    }
+  }
+  return known.lookup(v);
+}
+
+std::optional<ThreadFacts>
+ThreadFactsInLoop::tryCompute(Value v, SmallVectorImpl<Value> &pending) {
+  // The facts of the values `v` depends on, once all of them are known.
+  auto factsOf = [&](ValueRange values) -> std::optional<SmallVector<ThreadFacts>> {
+    SmallVector<ThreadFacts> result;
+    bool ready = true;
+    for (Value value : values) {
+      if (auto it = known.find(value); it != known.end()) {
+        result.push_back(it->second);
+      } else if (inProgress.contains(value)) {
+        result.push_back(ThreadFacts::varying()); // Depends on itself.
+      } else {
+        pending.push_back(value);
+        ready = false;
+      }
+    }
+    if (!ready)
+      return std::nullopt;
+    return result;
+  };
+
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (owner == loop.getOperation())
+      return arg.getArgNumber() < 3
+                 ? ThreadFacts::threadIndex(arg.getArgNumber())
+                 : ThreadFacts::varying();
+    if (!loop->isAncestor(owner))
+      return ThreadFacts::block();
+    if (auto forOp = dyn_cast<scf::ForOp>(owner);
+        forOp && arg == forOp.getInductionVar()) {
+      std::optional<SmallVector<ThreadFacts>> bounds = factsOf(
+          {forOp.getLowerBound(), forOp.getUpperBound(), forOp.getStep()});
+      if (!bounds)
+        return std::nullopt;
+      return counterFacts(*bounds);
+    }
+    return ThreadFacts::varying();
+  }
+
+  Operation *op = v.getDefiningOp();
+  if (!loop->isAncestor(op))
+    return ThreadFacts::block();
+  if (std::optional<ThreadFacts> facts = sourceFacts(op))
+    return facts;
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    unsigned k = cast<OpResult>(v).getResultNumber();
+    std::optional<SmallVector<ThreadFacts>> inputs =
+        factsOf({ifOp.getCondition(), ifOp.thenYield().getOperand(k),
+                 ifOp.elseYield().getOperand(k)});
+    if (!inputs)
+      return std::nullopt;
+    return afterBranch(ThreadFacts::join((*inputs)[1], (*inputs)[2]),
+                       (*inputs)[0]);
+  }
+  if (op->getNumRegions() != 0 ||
+      (!isa<LLVM::LoadOp>(op) && !isMemoryEffectFree(op)))
+    return ThreadFacts::varying();
+  std::optional<SmallVector<ThreadFacts>> operands = factsOf(op->getOperands());
+  if (!operands)
+    return std::nullopt;
+  return combinedFacts(op, *operands, loadsAreUniform);
 }
 
 } // namespace cucpu

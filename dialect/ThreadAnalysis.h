@@ -23,14 +23,17 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CUCPU_TRANSFORMS_THREADANALYSIS_H
-#define CUCPU_TRANSFORMS_THREADANALYSIS_H
+#ifndef CUCPU_DIALECT_THREADANALYSIS_H
+#define CUCPU_DIALECT_THREADANALYSIS_H
 
 #include "mlir/Analysis/DataFlow/SparseAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 
 #include <array>
+#include <functional>
 #include <optional>
 
 namespace cucpu {
@@ -96,6 +99,14 @@ private:
   bool indexFunction = false;
 };
 
+/// Whether a load, given the facts of its address, reads the same value in
+/// every thread of a block that runs it, where a pass knows better than the
+/// default rule (a pass that must not rely on the program being race-free,
+/// or that knows which locals every thread sets alike). Empty: the default
+/// rule.
+using LoadRule =
+    std::function<bool(mlir::LLVM::LoadOp, const ThreadFacts &address)>;
+
 class ThreadFactsLattice : public mlir::dataflow::Lattice<ThreadFacts> {
 public:
   using Lattice::Lattice;
@@ -107,7 +118,10 @@ public:
 class ThreadFactsAnalysis
     : public mlir::dataflow::SparseForwardDataFlowAnalysis<ThreadFactsLattice> {
 public:
-  using SparseForwardDataFlowAnalysis::SparseForwardDataFlowAnalysis;
+  explicit ThreadFactsAnalysis(mlir::DataFlowSolver &solver,
+                               LoadRule loadsAreUniform = {})
+      : SparseForwardDataFlowAnalysis(solver),
+        loadsAreUniform(std::move(loadsAreUniform)) {}
 
   mlir::LogicalResult
   visitOperation(mlir::Operation *op,
@@ -120,6 +134,8 @@ public:
   void setToEntryState(ThreadFactsLattice *lattice) override;
 
 private:
+  LoadRule loadsAreUniform;
+
   /// Whether function `fn` holds thread loops (memoized).
   bool holdsThreadLoops(mlir::Operation *fn);
   llvm::DenseMap<mlir::Operation *, bool> functionsWithThreadLoops;
@@ -137,7 +153,7 @@ private:
 /// ranges of MLIR's IntegerRangeAnalysis from the same solver.
 class ThreadAnalysis {
 public:
-  explicit ThreadAnalysis(mlir::Operation *root);
+  explicit ThreadAnalysis(mlir::Operation *root, LoadRule loadsAreUniform = {});
 
   /// The facts of `v`; values the analysis did not reach (dead code) vary.
   ThreadFacts facts(mlir::Value v) const;
@@ -152,6 +168,41 @@ private:
   bool succeeded = false;
 };
 
+/// The facts of the values of one thread loop, each computed when asked for
+/// from its definition by the transfer functions of ThreadFactsAnalysis.
+/// For passes that change the IR between questions, or ask few of them (a
+/// barrier's memory effects are asked for by every pass), where running the
+/// solver over the whole function would cost more than the answers. It
+/// knows less than the solver: values defined outside the loop are the
+/// block's, and values carried around loops (an scf.for's iteration
+/// arguments, an scf.while's) vary. Answers are kept until the object goes:
+/// make a new one after changing the code it was asked about.
+class ThreadFactsInLoop {
+public:
+  explicit ThreadFactsInLoop(mlir::scf::ParallelOp threadLoop,
+                             LoadRule loadsAreUniform = {})
+      : loop(threadLoop), loadsAreUniform(std::move(loadsAreUniform)) {}
+
+  ThreadFacts facts(mlir::Value v);
+  bool isUniformInBlock(mlir::Value v) { return facts(v).isUniformInBlock(); }
+  /// Takes `v` to have `facts` from now on, before any question about it
+  /// or what is computed from it: the assumption of a fixpoint a pass
+  /// iterates itself (the arguments of a loop that may be uniform).
+  void assume(mlir::Value v, const ThreadFacts &assumed) { known[v] = assumed; }
+
+private:
+  /// The facts of `v` from those of the values it is computed from, or
+  /// none while one of those is not known yet (it is pushed on `pending`).
+  std::optional<ThreadFacts> tryCompute(mlir::Value v,
+                                        llvm::SmallVectorImpl<mlir::Value> &pending);
+
+  mlir::scf::ParallelOp loop;
+  LoadRule loadsAreUniform;
+  llvm::DenseMap<mlir::Value, ThreadFacts> known;
+  /// Values whose facts are being computed: met again, they are on a cycle.
+  llvm::DenseSet<mlir::Value> inProgress;
+};
+
 } // namespace cucpu
 
-#endif // CUCPU_TRANSFORMS_THREADANALYSIS_H
+#endif // CUCPU_DIALECT_THREADANALYSIS_H
