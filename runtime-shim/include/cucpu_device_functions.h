@@ -432,19 +432,37 @@ CUCPU_DEVICE clock_t clock(void) { return (clock_t)clock64(); }
 // on the wait.
 CUCPU_DEVICE void __nanosleep(unsigned ns) { (void)ns; }
 
-// min, max and abs for every integer type, as CUDA declares them.
-#define CUCPU_MINMAX(T)                                                        \
-  CUCPU_DEVICE T min(T a, T b) { return a < b ? a : b; }                       \
-  CUCPU_DEVICE T max(T a, T b) { return a > b ? a : b; }
-CUCPU_MINMAX(int)
-CUCPU_MINMAX(unsigned)
-CUCPU_MINMAX(long)
-CUCPU_MINMAX(unsigned long)
-CUCPU_MINMAX(long long)
-CUCPU_MINMAX(unsigned long long)
-CUCPU_MINMAX(float)
-CUCPU_MINMAX(double)
+// min and max as CUDA declares them: for host and device code alike, for
+// every integer type and for mixed signed and unsigned arguments (the
+// unsigned type wins, as in C's usual conversions: `min(n, blocks - j)`
+// with an int and an unsigned), and for float and double like fminf/fmin
+// (a NaN argument gives the other one).
+#define CUCPU_HOST_DEVICE static __host__ __device__ __inline__
+#define CUCPU_MINMAX(R, A, B)                                                  \
+  CUCPU_HOST_DEVICE R min(A a, B b) { return (R)a < (R)b ? (R)a : (R)b; }      \
+  CUCPU_HOST_DEVICE R max(A a, B b) { return (R)a > (R)b ? (R)a : (R)b; }
+CUCPU_MINMAX(int, int, int)
+CUCPU_MINMAX(unsigned, unsigned, unsigned)
+CUCPU_MINMAX(unsigned, int, unsigned)
+CUCPU_MINMAX(unsigned, unsigned, int)
+CUCPU_MINMAX(long, long, long)
+CUCPU_MINMAX(unsigned long, unsigned long, unsigned long)
+CUCPU_MINMAX(unsigned long, long, unsigned long)
+CUCPU_MINMAX(unsigned long, unsigned long, long)
+CUCPU_MINMAX(long long, long long, long long)
+CUCPU_MINMAX(unsigned long long, unsigned long long, unsigned long long)
+CUCPU_MINMAX(unsigned long long, long long, unsigned long long)
+CUCPU_MINMAX(unsigned long long, unsigned long long, long long)
 #undef CUCPU_MINMAX
+CUCPU_HOST_DEVICE float min(float a, float b) { return __builtin_fminf(a, b); }
+CUCPU_HOST_DEVICE float max(float a, float b) { return __builtin_fmaxf(a, b); }
+CUCPU_HOST_DEVICE double min(double a, double b) { return __builtin_fmin(a, b); }
+CUCPU_HOST_DEVICE double max(double a, double b) { return __builtin_fmax(a, b); }
+CUCPU_HOST_DEVICE double min(float a, double b) { return __builtin_fmin(a, b); }
+CUCPU_HOST_DEVICE double max(float a, double b) { return __builtin_fmax(a, b); }
+CUCPU_HOST_DEVICE double min(double a, float b) { return __builtin_fmin(a, b); }
+CUCPU_HOST_DEVICE double max(double a, float b) { return __builtin_fmax(a, b); }
+#undef CUCPU_HOST_DEVICE
 CUCPU_DEVICE unsigned umin(unsigned a, unsigned b) { return a < b ? a : b; }
 CUCPU_DEVICE unsigned umax(unsigned a, unsigned b) { return a > b ? a : b; }
 CUCPU_DEVICE int abs(int a) { return a < 0 ? -a : a; }
@@ -497,6 +515,144 @@ CUCPU_ATOMIC_SCOPES(unsigned short, atomicCAS,
 #undef CUCPU_ATOMIC_INTS
 #undef CUCPU_ATOMIC_OP
 #undef CUCPU_ATOMIC_SCOPES
+
+// CUDA 12.8's built-in atomics with a memory order and a scope
+// (`__nv_atomic_fetch_add(p, v, __NV_ATOMIC_RELAXED,
+// __NV_THREAD_SCOPE_DEVICE)`), on top of the atomics above. Every scope
+// is the whole machine on a CPU; an order stronger than relaxed adds a
+// fence where it must be (after an acquiring load, before a releasing
+// store, on both sides of a sequentially consistent one).
+enum {
+  __NV_ATOMIC_RELAXED,
+  __NV_ATOMIC_CONSUME,
+  __NV_ATOMIC_ACQUIRE,
+  __NV_ATOMIC_RELEASE,
+  __NV_ATOMIC_ACQ_REL,
+  __NV_ATOMIC_SEQ_CST
+};
+enum {
+  __NV_THREAD_SCOPE_THREAD,
+  __NV_THREAD_SCOPE_BLOCK,
+  __NV_THREAD_SCOPE_CLUSTER,
+  __NV_THREAD_SCOPE_DEVICE,
+  __NV_THREAD_SCOPE_SYSTEM
+};
+
+// The unsigned integer of a type's size, which atomicCAS compares bit by
+// bit (so that a float's or a double's exchange compares bits, not values).
+template <unsigned Size> struct __cucpu_nv_word;
+template <> struct __cucpu_nv_word<2> { typedef unsigned short type; };
+template <> struct __cucpu_nv_word<4> { typedef unsigned int type; };
+template <> struct __cucpu_nv_word<8> { typedef unsigned long long type; };
+
+template <typename T>
+CUCPU_DEVICE typename __cucpu_nv_word<sizeof(T)>::type __cucpu_nv_bits(T v) {
+  typename __cucpu_nv_word<sizeof(T)>::type bits;
+  __builtin_memcpy(&bits, &v, sizeof v);
+  return bits;
+}
+template <typename T, typename W> CUCPU_DEVICE T __cucpu_nv_from_bits(W bits) {
+  T v;
+  __builtin_memcpy(&v, &bits, sizeof v);
+  return v;
+}
+CUCPU_DEVICE void __cucpu_nv_fence(int order) {
+  if (order != __NV_ATOMIC_RELAXED)
+    __threadfence();
+}
+
+template <typename T>
+CUCPU_DEVICE T __nv_atomic_load_n(T *ptr, int order,
+                                  int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  T v = *(volatile T *)ptr;
+  __cucpu_nv_fence(order);
+  return v;
+}
+template <typename T>
+CUCPU_DEVICE void __nv_atomic_load(T *ptr, T *ret, int order,
+                                   int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  *ret = __nv_atomic_load_n(ptr, order, scope);
+}
+template <typename T>
+CUCPU_DEVICE void __nv_atomic_store_n(T *ptr, T val, int order,
+                                      int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  __cucpu_nv_fence(order);
+  *(volatile T *)ptr = val;
+  if (order == __NV_ATOMIC_SEQ_CST)
+    __threadfence();
+}
+template <typename T>
+CUCPU_DEVICE void __nv_atomic_store(T *ptr, T *val, int order,
+                                    int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  __nv_atomic_store_n(ptr, *val, order, scope);
+}
+CUCPU_DEVICE void __nv_atomic_thread_fence(int order,
+                                           int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  __cucpu_nv_fence(order);
+}
+
+template <typename T>
+CUCPU_DEVICE bool
+__nv_atomic_compare_exchange_n(T *ptr, T *expected, T desired, bool weak,
+                               int success_order, int failure_order,
+                               int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  typedef typename __cucpu_nv_word<sizeof(T)>::type W;
+  W want = __cucpu_nv_bits(*expected);
+  W old = atomicCAS((W *)ptr, want, __cucpu_nv_bits(desired));
+  if (old == want)
+    return true;
+  *expected = __cucpu_nv_from_bits<T>(old);
+  return false;
+}
+template <typename T>
+CUCPU_DEVICE bool
+__nv_atomic_compare_exchange(T *ptr, T *expected, T *desired, bool weak,
+                             int success_order, int failure_order,
+                             int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  return __nv_atomic_compare_exchange_n(ptr, expected, *desired, weak,
+                                        success_order, failure_order, scope);
+}
+template <typename T>
+CUCPU_DEVICE T __nv_atomic_exchange_n(T *ptr, T val, int order,
+                                      int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  typedef typename __cucpu_nv_word<sizeof(T)>::type W;
+  W seen = *(volatile W *)ptr;
+  for (;;) {
+    W old = atomicCAS((W *)ptr, seen, __cucpu_nv_bits(val));
+    if (old == seen)
+      return __cucpu_nv_from_bits<T>(old);
+    seen = old;
+  }
+}
+template <typename T>
+CUCPU_DEVICE void __nv_atomic_exchange(T *ptr, T *val, T *ret, int order,
+                                       int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  *ret = __nv_atomic_exchange_n(ptr, *val, order, scope);
+}
+
+// The read-modify-write operations, for the types whose atomicOp exists
+// (nvcc takes no others either).
+template <typename T> CUCPU_DEVICE T __cucpu_nv_sub(T *ptr, T val) {
+  return atomicAdd(ptr, (T)-val);
+}
+CUCPU_DEVICE int __cucpu_nv_sub(int *ptr, int val) { return atomicSub(ptr, val); }
+CUCPU_DEVICE unsigned __cucpu_nv_sub(unsigned *ptr, unsigned val) {
+  return atomicSub(ptr, val);
+}
+#define CUCPU_NV_RMW(name, op)                                                 \
+  template <typename T>                                                        \
+  CUCPU_DEVICE T __nv_atomic_fetch_##name(                                     \
+      T *ptr, T val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) {        \
+    return op(ptr, val);                                                       \
+  }
+CUCPU_NV_RMW(add, atomicAdd)
+CUCPU_NV_RMW(sub, __cucpu_nv_sub)
+CUCPU_NV_RMW(min, atomicMin)
+CUCPU_NV_RMW(max, atomicMax)
+CUCPU_NV_RMW(and, atomicAnd)
+CUCPU_NV_RMW(or, atomicOr)
+CUCPU_NV_RMW(xor, atomicXor)
+#undef CUCPU_NV_RMW
 
 #undef CUCPU_MATH1
 #undef CUCPU_MATH2
