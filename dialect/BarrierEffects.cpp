@@ -224,8 +224,8 @@ private:
   /// Which loads read the same value in every thread. None: whether a
   /// barrier may go must not rest on the program being free of races on a
   /// location it reads (a flag every thread sets), only on its code.
-  static bool neverUniformLoad(LLVM::LoadOp, const ThreadFacts &) {
-    return false;
+  static ThreadFacts neverUniformLoad(LLVM::LoadOp, const ThreadFacts &) {
+    return ThreadFacts::varying();
   }
 
   scf::ParallelOp loop;

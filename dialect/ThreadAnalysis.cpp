@@ -112,8 +112,10 @@ Stride strideOf(Operation *op, ArrayRef<Stride> operands) {
   if (llvm::all_of(operands, [](Stride s) { return s && *s == 0; }))
     return 0;
   auto both = [&]() { return operands[0] && operands[1]; };
+  // Truncations keep the stride modulo the narrower width, which
+  // combinedFacts checks.
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-          arith::ExtUIOp>(op))
+          arith::ExtUIOp, arith::TruncIOp>(op))
     return operands[0];
   if (isa<arith::AddIOp>(op) && both())
     return *operands[0] + *operands[1];
@@ -199,8 +201,7 @@ ThreadFacts combinedFacts(Operation *op, ArrayRef<ThreadFacts> operands,
   if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
     const ThreadFacts &address = operands.front();
     if (loadsAreUniform)
-      return loadsAreUniform(load, address) ? ThreadFacts::block()
-                                            : ThreadFacts::varying();
+      return loadsAreUniform(load, address);
     if (!isPlainLoad(load))
       return ThreadFacts::varying();
     // Other blocks may write the location between two blocks' reads: the
@@ -504,14 +505,24 @@ ThreadFactsInLoop::tryCompute(Value v, SmallVectorImpl<Value> &pending) {
     return result;
   };
 
+  // Over a block loop, what comes before it is the grid's; over a thread
+  // loop, the block's.
+  bool overBlocks = isBlockLoop;
+  ThreadFacts outside = overBlocks ? ThreadFacts::grid() : ThreadFacts::block();
+  auto threadIndex = [](BlockArgument iv) {
+    return iv.getArgNumber() < 3 ? ThreadFacts::threadIndex(iv.getArgNumber())
+                                 : ThreadFacts::varying();
+  };
   if (auto arg = dyn_cast<BlockArgument>(v)) {
     Operation *owner = arg.getOwner()->getParentOp();
-    if (owner == loop.getOperation())
-      return arg.getArgNumber() < 3
-                 ? ThreadFacts::threadIndex(arg.getArgNumber())
-                 : ThreadFacts::varying();
     if (!loop->isAncestor(owner))
-      return ThreadFacts::block();
+      return outside;
+    if (owner == loop.getOperation())
+      return overBlocks ? ThreadFacts::block() : threadIndex(arg);
+    if (isa<scf::ParallelOp>(owner))
+      return overBlocks && owner->getParentOfType<scf::ParallelOp>() == loop
+                 ? threadIndex(arg)
+                 : ThreadFacts::varying();
     if (auto forOp = dyn_cast<scf::ForOp>(owner);
         forOp && arg == forOp.getInductionVar()) {
       std::optional<SmallVector<ThreadFacts>> bounds = factsOf(
@@ -525,7 +536,7 @@ ThreadFactsInLoop::tryCompute(Value v, SmallVectorImpl<Value> &pending) {
 
   Operation *op = v.getDefiningOp();
   if (!loop->isAncestor(op))
-    return ThreadFacts::block();
+    return outside;
   if (std::optional<ThreadFacts> facts = sourceFacts(op))
     return facts;
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {

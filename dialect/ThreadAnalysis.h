@@ -99,13 +99,12 @@ private:
   bool indexFunction = false;
 };
 
-/// Whether a load, given the facts of its address, reads the same value in
-/// every thread of a block that runs it, where a pass knows better than the
-/// default rule (a pass that must not rely on the program being race-free,
-/// or that knows which locals every thread sets alike). Empty: the default
-/// rule.
+/// The facts of what a load reads, given those of its address, where a pass
+/// knows better than the default rule (a pass that must not rely on the
+/// program being race-free, or that knows which locals every thread sets
+/// alike). Empty: the default rule.
 using LoadRule =
-    std::function<bool(mlir::LLVM::LoadOp, const ThreadFacts &address)>;
+    std::function<ThreadFacts(mlir::LLVM::LoadOp, const ThreadFacts &address)>;
 
 class ThreadFactsLattice : public mlir::dataflow::Lattice<ThreadFacts> {
 public:
@@ -168,20 +167,30 @@ private:
   bool succeeded = false;
 };
 
-/// The facts of the values of one thread loop, each computed when asked for
-/// from its definition by the transfer functions of ThreadFactsAnalysis.
+/// The facts of the values of one thread loop (or of one block loop and the
+/// thread loops in it), each computed when asked for from its definition by
+/// the transfer functions of ThreadFactsAnalysis.
 /// For passes that change the IR between questions, or ask few of them (a
 /// barrier's memory effects are asked for by every pass), where running the
 /// solver over the whole function would cost more than the answers. It
-/// knows less than the solver: values defined outside the loop are the
-/// block's, and values carried around loops (an scf.for's iteration
-/// arguments, an scf.while's) vary. Answers are kept until the object goes:
+/// knows less than the solver: values defined outside a thread loop are the
+/// block's (outside a block loop, the grid's), and values carried around
+/// loops (an scf.for's iteration arguments, an scf.while's) vary. Answers are kept until the object goes:
 /// make a new one after changing the code it was asked about.
 class ThreadFactsInLoop {
 public:
-  explicit ThreadFactsInLoop(mlir::scf::ParallelOp threadLoop,
+  /// Over the thread loop `loop` (its induction variables are the thread
+  /// indices).
+  explicit ThreadFactsInLoop(mlir::scf::ParallelOp loop,
                              LoadRule loadsAreUniform = {})
-      : loop(threadLoop), loadsAreUniform(std::move(loadsAreUniform)) {}
+      : loop(loop), loadsAreUniform(std::move(loadsAreUniform)) {}
+  /// Over the block loop `loop` and the thread loops directly in it.
+  static ThreadFactsInLoop overBlocks(mlir::scf::ParallelOp loop,
+                                      LoadRule loadsAreUniform = {}) {
+    ThreadFactsInLoop facts(loop, std::move(loadsAreUniform));
+    facts.isBlockLoop = true;
+    return facts;
+  }
 
   ThreadFacts facts(mlir::Value v);
   bool isUniformInBlock(mlir::Value v) { return facts(v).isUniformInBlock(); }
@@ -197,6 +206,7 @@ private:
                                         llvm::SmallVectorImpl<mlir::Value> &pending);
 
   mlir::scf::ParallelOp loop;
+  bool isBlockLoop = false;
   LoadRule loadsAreUniform;
   llvm::DenseMap<mlir::Value, ThreadFacts> known;
   /// Values whose facts are being computed: met again, they are on a cycle.

@@ -50,6 +50,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialect/ThreadAnalysis.h"
 #include "transforms/MemoryAccess.h"
 #include "transforms/Passes.h"
 #include "transforms/ThreadLoops.h"
@@ -163,7 +164,7 @@ bool inThreadLoop(Operation *op, scf::ParallelOp blockLoop) {
 /// block's threads share (a loop counter around barriers, the flag of a
 /// loop's condition): an alloca accessed only as a whole, loaded outside
 /// the thread loops. Coarsening keeps one for the group when every store
-/// writes a value that is the same for every block (see groupUniform):
+/// writes a value that is the same for every block (see BlockUniformity):
 /// each member's copy of a store then writes what the first wrote.
 bool isUniformLocal(LLVM::AllocaOp alloca, scf::ParallelOp blockLoop) {
   for (OpOperand &use : alloca->getUses()) {
@@ -202,25 +203,47 @@ bool readsUniformLocal(LLVM::LoadOp load,
   return root && uniformLocals.contains(root);
 }
 
-/// Whether `v` is the same for every block of the launch: computed without
-/// effects from values defined before the block loop and loads of uniform
-/// locals outside the thread loops.
-bool groupUniform(Value v, scf::ParallelOp blockLoop,
-                  const llvm::SmallPtrSetImpl<Operation *> &uniformLocals) {
-  if (!blockLoop->isAncestor(v.getParentRegion()->getParentOp()))
-    return true;
-  Operation *def = v.getDefiningOp();
-  if (!def)
-    return false;
-  if (auto load = dyn_cast<LLVM::LoadOp>(def))
-    return readsUniformLocal(load, uniformLocals) &&
-           !inThreadLoop(load, blockLoop);
-  if (def->getNumRegions() != 0 || !isPure(def))
-    return false;
-  return llvm::all_of(def->getOperands(), [&](Value operand) {
-    return groupUniform(operand, blockLoop, uniformLocals);
-  });
-}
+/// What is the same for every block of the launch: what ThreadFactsInLoop
+/// over the block loop finds uniform in the grid, when the only loads it
+/// trusts are those of uniform locals outside the thread loops. Per thread,
+/// it also takes the thread indices as the same in every block (`tx + 1`
+/// is, for each thread; `bx + tx` is not).
+class BlockUniformity {
+public:
+  BlockUniformity(scf::ParallelOp blockLoop,
+                  const llvm::SmallPtrSetImpl<Operation *> &uniformLocals)
+      : inGrid(ThreadFactsInLoop::overBlocks(
+            blockLoop, loadRule(blockLoop, uniformLocals))),
+        perThread(ThreadFactsInLoop::overBlocks(
+            blockLoop, loadRule(blockLoop, uniformLocals))) {
+    blockLoop.getBody()->walk([&](scf::ParallelOp threads) {
+      for (Value index : threads.getInductionVars())
+        perThread.assume(index, ThreadFacts::grid());
+    });
+  }
+
+  /// Whether `v` is the same for every block.
+  bool groupUniform(Value v) { return inGrid.facts(v).isUniformInGrid(); }
+  /// Whether `v` is the same in every block for each thread.
+  bool sameInEveryBlock(Value v) {
+    return perThread.facts(v).isUniformInGrid();
+  }
+
+private:
+  static LoadRule
+  loadRule(scf::ParallelOp blockLoop,
+           const llvm::SmallPtrSetImpl<Operation *> &uniformLocals) {
+    return [blockLoop, &uniformLocals](LLVM::LoadOp load, const ThreadFacts &) {
+      return readsUniformLocal(load, uniformLocals) &&
+                     !inThreadLoop(load, blockLoop)
+                 ? ThreadFacts::grid()
+                 : ThreadFacts::varying();
+    };
+  }
+
+  ThreadFactsInLoop inGrid;
+  ThreadFactsInLoop perThread;
+};
 
 /// Whether the loop or branch `op` of the block body can run once for a
 /// group: its conditions and bounds are the same for every block, and its
@@ -235,10 +258,10 @@ bool runsOncePerGroup(Operation *op, scf::ParallelOp blockLoop,
       (whileLoop && !whileLoop.getInits().empty()))
     return false;
   std::optional<SmallVector<Value>> path = pathValues(op);
+  BlockUniformity uniformity(blockLoop, uniformLocals);
   if (op->getNumResults() != 0 || !path ||
-      !llvm::all_of(*path, [&](Value v) {
-        return groupUniform(v, blockLoop, uniformLocals);
-      }))
+      !llvm::all_of(*path,
+                    [&](Value v) { return uniformity.groupUniform(v); }))
     return false;
   for (Region &region : op->getRegions())
     for (Operation &inner : region.getOps()) {
@@ -261,38 +284,19 @@ bool runsOncePerGroup(Operation *op, scf::ParallelOp blockLoop,
   return true;
 }
 
-/// Whether `v` is the same in every block for each thread: like
-/// groupUniform, but thread indices and what is computed from them without
-/// effects also count.
-bool sameInEveryBlock(Value v, scf::ParallelOp blockLoop,
-                      const llvm::SmallPtrSetImpl<Operation *> &uniformLocals) {
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
-    auto loop = dyn_cast<scf::ParallelOp>(arg.getOwner()->getParentOp());
-    if (loop && loop != blockLoop && blockLoop->isAncestor(loop))
-      return true;
-  }
-  Operation *def = v.getDefiningOp();
-  if (def && inThreadLoop(def, blockLoop) && def->getNumRegions() == 0 &&
-      isPure(def))
-    return llvm::all_of(def->getOperands(), [&](Value operand) {
-      return sameInEveryBlock(operand, blockLoop, uniformLocals);
-    });
-  return groupUniform(v, blockLoop, uniformLocals);
-}
-
 /// Whether `store` runs alike in every block: the conditions and bounds of
 /// the branches and loops around it (inside the block loop) are the same in
 /// every block for each thread. (`if (blockIdx.x == 0) s = 5;` stores a
 /// value that is the same everywhere, but in one block only.)
 bool storedAlike(LLVM::StoreOp store, scf::ParallelOp blockLoop,
-                 const llvm::SmallPtrSetImpl<Operation *> &uniformLocals) {
+                 BlockUniformity &uniformity) {
   for (Operation *op = store->getParentOp(); op && op != blockLoop;
        op = op->getParentOp()) {
     if (isa<scf::ParallelOp>(op))
       continue;
     std::optional<SmallVector<Value>> path = pathValues(op);
     if (!path || !llvm::all_of(*path, [&](Value v) {
-          return sameInEveryBlock(v, blockLoop, uniformLocals);
+          return uniformity.sameInEveryBlock(v);
         }))
       return false;
   }
@@ -312,11 +316,12 @@ llvm::SmallPtrSet<Operation *, 4> uniformLocalsOf(scf::ParallelOp blockLoop) {
   bool changed = true;
   while (changed) {
     changed = false;
+    BlockUniformity uniformity(blockLoop, locals);
     for (Operation *local : llvm::to_vector(locals))
       for (Operation *user : local->getUsers())
         if (auto store = dyn_cast<LLVM::StoreOp>(user))
-          if (!groupUniform(store.getValue(), blockLoop, locals) ||
-              !storedAlike(store, blockLoop, locals)) {
+          if (!uniformity.groupUniform(store.getValue()) ||
+              !storedAlike(store, blockLoop, uniformity)) {
             locals.erase(local);
             changed = true;
             break;

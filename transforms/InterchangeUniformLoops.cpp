@@ -63,93 +63,32 @@ Stride addStrides(Stride a, Stride b) {
   return Stride::Other;
 }
 
-/// The stride of integer expressions with respect to the values `isSource`
-/// accepts (all of them together: one step of each), through additions,
-/// multiplications by invariants and casts. Anything else that depends on a
-/// source counts as Other. It is a profitability estimate: wrapping is
-/// ignored.
-class StrideAnalysis {
-public:
-  /// `known` may give the stride of a value directly, before `isSource` is
-  /// asked (a loop-carried argument whose stride follows from its initial
-  /// value and its step, which it finds with the analysis it is given).
-  using KnownStride =
-      llvm::function_ref<std::optional<Stride>(Value, StrideAnalysis &)>;
-  explicit StrideAnalysis(llvm::function_ref<bool(Value)> isSource,
-                          KnownStride known = {})
-      : isSource(isSource), known(known) {}
+/// How `facts` say a value changes along thread dimension 0, the variable
+/// a query asks about (see profitReason).
+Stride strideAlongX(const ThreadFacts &facts) {
+  std::optional<int64_t> stride = facts.getStride(0);
+  if (stride == 0)
+    return Stride::Zero;
+  return stride == 1 ? Stride::Unit : Stride::Other;
+}
 
-  Stride of(Value v) {
-    if (known)
-      if (std::optional<Stride> s = known(v, *this))
-        return *s;
-    if (isSource(v))
-      return Stride::Unit;
-    auto it = memo.find(v);
-    if (it != memo.end())
-      return it->second;
-    memo[v] = Stride::Other; // Cycles (loop arguments) are not affine.
-    Stride s = compute(v);
-    memo[v] = s;
-    return s;
-  }
-
-private:
-  Stride compute(Value v) {
-    Operation *def = v.getDefiningOp();
-    if (!def)
-      return Stride::Zero; // Arguments of regions other than the sources.
-    if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
-            arith::IndexCastOp, arith::IndexCastUIOp>(def))
-      return of(def->getOperand(0));
-    if (isa<arith::AddIOp>(def))
-      return addStrides(of(def->getOperand(0)), of(def->getOperand(1)));
-    if (isa<arith::SubIOp>(def)) {
-      Stride rhs = of(def->getOperand(1));
-      return rhs == Stride::Zero ? of(def->getOperand(0)) : Stride::Other;
-    }
-    if (isa<arith::MulIOp>(def)) {
-      Stride lhs = of(def->getOperand(0)), rhs = of(def->getOperand(1));
-      if (lhs == Stride::Zero && rhs == Stride::Zero)
-        return Stride::Zero;
-      if (lhs == Stride::Unit && matchPattern(def->getOperand(1), m_One()))
-        return Stride::Unit;
-      if (rhs == Stride::Unit && matchPattern(def->getOperand(0), m_One()))
-        return Stride::Unit;
-      return Stride::Other;
-    }
-    for (Value operand : def->getOperands())
-      if (of(operand) != Stride::Zero)
-        return Stride::Other;
-    // Regions may read sources too (an scf.if yielding one).
-    bool inner = false;
-    def->walk([&](Operation *nested) {
-      if (nested != def)
-        for (Value operand : nested->getOperands())
-          if (of(operand) != Stride::Zero)
-            inner = true;
-    });
-    return inner ? Stride::Other : Stride::Zero;
-  }
-
-  llvm::function_ref<bool(Value)> isSource;
-  KnownStride known;
-  DenseMap<Value, Stride> memo;
-};
-
-/// The stride of an access's address along `isSource`, in elements: the last
-/// index of its getelementptr must take the whole dependence for Unit.
-Stride addressStride(Value addr, StrideAnalysis &strides) {
+/// The stride of an access's address along dimension 0 of `facts`, in
+/// elements: the last index of its getelementptr must take the whole
+/// dependence for Unit. It is a profitability estimate: ThreadFacts counts
+/// strides of the indices, not of the bytes they address.
+Stride addressStride(Value addr, ThreadFactsInLoop &facts) {
   auto gep = addr.getDefiningOp<LLVM::GEPOp>();
   if (!gep)
-    return strides.of(addr) == Stride::Zero ? Stride::Zero : Stride::Other;
-  Stride result = strides.of(gep.getBase()) == Stride::Zero ? Stride::Zero
+    return strideAlongX(facts.facts(addr)) == Stride::Zero ? Stride::Zero
                                                             : Stride::Other;
+  Stride result = strideAlongX(facts.facts(gep.getBase())) == Stride::Zero
+                      ? Stride::Zero
+                      : Stride::Other;
   for (auto [k, index] : llvm::enumerate(gep.getIndices())) {
     auto value = dyn_cast<Value>(index);
     if (!value)
       continue;
-    Stride s = strides.of(value);
+    Stride s = strideAlongX(facts.facts(value));
     bool last = k + 1 == gep.getIndices().size();
     if (s != Stride::Zero && !last)
       s = Stride::Other;
@@ -651,7 +590,9 @@ SmallVector<bool> uniformArguments(scf::ParallelOp loop, scf::WhileOp whileOp) {
   while (changed) {
     changed = false;
     ThreadFactsInLoop facts(
-        loop, [](LLVM::LoadOp, const ThreadFacts &) { return false; });
+        loop, [](LLVM::LoadOp, const ThreadFacts &) {
+          return ThreadFacts::varying();
+        });
     for (unsigned k = 0; k < n; ++k)
       if (uniform[k]) {
         facts.assume(whileOp.getBeforeArguments()[k], ThreadFacts::block());
@@ -687,51 +628,63 @@ SmallVector<bool> uniformArguments(scf::ParallelOp loop, scf::WhileOp whileOp) {
 /// Returns why the interchange pays, or an empty string when it does not.
 StringRef profitReason(scf::ParallelOp loop, scf::WhileOp whileOp,
                        ArrayRef<bool> uniformArg) {
-  Value x = loop.getInductionVars().front();
-  auto isThreadX = [&](Value v) { return v == x; };
   auto yield = cast<scf::YieldOp>(whileOp.getAfterBody()->getTerminator());
-  // The k-th argument of the loop when `v` is one, with the value added to
-  // it at each iteration when its next value is `arg + step`.
-  auto carried = [&](Value v) -> std::optional<std::pair<unsigned, Value>> {
-    auto arg = dyn_cast<BlockArgument>(v);
-    if (!arg || (arg.getOwner() != whileOp.getBeforeBody() &&
-                 arg.getOwner() != whileOp.getAfterBody()))
-      return std::nullopt;
-    unsigned k = arg.getArgNumber();
-    Value step;
+  // The value added to the loop's k-th argument at each iteration, when its
+  // next value is `arg + step`.
+  auto stepOf = [&](unsigned k) -> Value {
     if (auto add = yield.getOperand(k).getDefiningOp<arith::AddIOp>()) {
       Value self = whileOp.getAfterBody()->getArgument(k);
       if (add.getLhs() == self)
-        step = add.getRhs();
-      else if (add.getRhs() == self)
-        step = add.getLhs();
+        return add.getRhs();
+      if (add.getRhs() == self)
+        return add.getLhs();
     }
-    return std::make_pair(k, step);
+    return Value();
   };
-  // An index carried as `c += plane` from a start that is consecutive
-  // across threads stays consecutive across threads in every iteration.
-  auto threadStrideOfCarried =
-      [&](Value v, StrideAnalysis &strides) -> std::optional<Stride> {
-    auto arg = carried(v);
-    if (!arg || !arg->second || strides.of(arg->second) != Stride::Zero)
-      return std::nullopt;
-    return strides.of(whileOp.getInits()[arg->first]);
+  auto assumeForArgument = [&](ThreadFactsInLoop &facts, unsigned k,
+                               const ThreadFacts &assumed) {
+    facts.assume(whileOp.getBeforeArguments()[k], assumed);
+    facts.assume(whileOp.getAfterArguments()[k], assumed);
   };
-  StrideAnalysis threadStrides(isThreadX, threadStrideOfCarried);
-  // Per iteration, a carried index moves by its step: by one element only
-  // when the step is one.
-  auto isIterationValue = [&](Value v) {
-    auto arg = dyn_cast<BlockArgument>(v);
-    return arg && whileOp->isAncestor(arg.getOwner()->getParentOp());
-  };
-  auto iterationStrideOfCarried =
-      [&](Value v, StrideAnalysis &) -> std::optional<Stride> {
-    auto arg = carried(v);
-    if (!arg || !arg->second || matchPattern(arg->second, m_One()))
-      return std::nullopt;
-    return Stride::Other;
-  };
-  StrideAnalysis iterationStrides(isIterationValue, iterationStrideOfCarried);
+  unsigned numArgs = whileOp.getInits().size();
+
+  // Across threads (x): an index carried as `c += plane` from a start that
+  // is consecutive across threads stays consecutive across threads in every
+  // iteration. The steps and starts are asked about before anything is
+  // assumed (a step computed from what the loop carries counts as varying),
+  // then the assumptions go into a fresh query, before any question.
+  SmallVector<std::optional<ThreadFacts>> carriedAcross(numArgs);
+  {
+    ThreadFactsInLoop beforeAssuming(loop);
+    for (unsigned k = 0; k < numArgs; ++k)
+      if (Value step = stepOf(k);
+          step && strideAlongX(beforeAssuming.facts(step)) == Stride::Zero)
+        carriedAcross[k] = ThreadFacts(
+            ThreadFacts::Variance::Thread,
+            {beforeAssuming.facts(whileOp.getInits()[k]).getStride(0),
+             std::nullopt, std::nullopt},
+            /*indexFunction=*/false);
+  }
+  ThreadFactsInLoop threadStrides(loop);
+  for (unsigned k = 0; k < numArgs; ++k)
+    if (carriedAcross[k])
+      assumeForArgument(threadStrides, k, *carriedAcross[k]);
+
+  // Per iteration: the same question with the loop's arguments and the
+  // counters of the loops in it as the variable (dimension 0), and the
+  // thread indices fixed. A carried index moves by its step: by one
+  // element only when the step is one.
+  ThreadFactsInLoop iterationStrides(loop);
+  for (Value index : loop.getInductionVars())
+    iterationStrides.assume(index, ThreadFacts::block());
+  whileOp->walk([&](Block *block) {
+    for (BlockArgument arg : block->getArguments())
+      iterationStrides.assume(arg, ThreadFacts::threadIndex(0));
+  });
+  for (unsigned k = 0; k < numArgs; ++k)
+    if (Value step = stepOf(k); step && !matchPattern(step, m_One()))
+      assumeForArgument(iterationStrides, k, ThreadFacts::varying());
+
   int score = 0;
   bool accumulatesFloats = false;
   whileOp.getAfter().walk([&](Operation *op) {

@@ -355,7 +355,9 @@ public:
   bool isUniform(Value v) {
     if (!facts)
       facts.emplace(loop, [this](LLVM::LoadOp load, const ThreadFacts &) {
-        return locals.contains(load.getAddr()) || isSharedRead(load);
+        return locals.contains(load.getAddr()) || isSharedRead(load)
+                   ? ThreadFacts::block()
+                   : ThreadFacts::varying();
       });
     return facts->isUniformInBlock(v);
   }
@@ -1087,7 +1089,9 @@ static bool isSameInEveryThread(Value v, scf::ParallelOp loop) {
   ThreadFactsInLoop facts(
       loop, [&](LLVM::LoadOp load, const ThreadFacts &address) {
         return isPlainAccess(load) && address.isUniformInBlock() &&
-               notWrittenIn(loop, load.getAddr());
+                       notWrittenIn(loop, load.getAddr())
+                   ? ThreadFacts::block()
+                   : ThreadFacts::varying();
       });
   return facts.isUniformInBlock(v);
 }

@@ -505,8 +505,9 @@ def PrintThreadFacts : Pass<"simt-print-thread-facts"> {
     threads (uniform in the grid, in the block, or varying with its stride
     along each thread dimension where that is a constant) and its integer
     range where IntegerRangeAnalysis knows one. With `in-loop`, the facts
-    of probes in thread loops come from ThreadFactsInLoop instead (computed
-    on demand within the loop, as the passes that change the IR use them).
+    of probes in launch loops come from ThreadFactsInLoop instead (computed
+    on demand within the innermost thread or block loop, as the passes that
+    change the IR use them).
   }];
   let options = [
     Option<"inLoop", "in-loop", "bool", /*default=*/"false",

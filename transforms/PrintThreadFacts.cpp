@@ -21,12 +21,17 @@ struct PrintThreadFactsPass
     cucpu::ThreadAnalysis analysis(getOperation());
     DenseMap<Operation *, std::unique_ptr<cucpu::ThreadFactsInLoop>> inLoops;
     auto factsOf = [&](Operation *op, Value v) {
+      // The innermost launch loop: a thread loop, or for what is outside
+      // them, the block loop.
       auto loop = op->getParentOfType<scf::ParallelOp>();
-      if (!inLoop || !loop || !cucpu::isThreadLoop(loop))
+      if (!inLoop || !loop)
         return analysis.facts(v);
       std::unique_ptr<cucpu::ThreadFactsInLoop> &facts = inLoops[loop];
       if (!facts)
-        facts = std::make_unique<cucpu::ThreadFactsInLoop>(loop);
+        facts = std::make_unique<cucpu::ThreadFactsInLoop>(
+            cucpu::isThreadLoop(loop)
+                ? cucpu::ThreadFactsInLoop(loop)
+                : cucpu::ThreadFactsInLoop::overBlocks(loop));
       return facts->facts(v);
     };
     getOperation()->walk([&](Operation *op) {

@@ -33,6 +33,11 @@ func.func @arithmetic(%a: !llvm.ptr, %n: i32, %blocks: index, %tx: index,
       %big = arith.constant 4194304 : i32
       %wraps = arith.muli %x32, %big {probe = "x * 2^22"} : i32
       // expected-remark@-1 {{x * 2^22: varies across threads with the thread index, stride [?, 0, 0]}}
+      // A truncation keeps what fits: x + 4y + block in 16 bits.
+      %t16 = arith.trunci %bi {probe = "truncated to 16 bits"} : i32 to i16
+      // expected-remark@-1 {{truncated to 16 bits: varies across threads with the thread index, stride [1, 4, 0]}}
+      %t8 = arith.trunci %bi {probe = "truncated to 8 bits"} : i32 to i8
+      // expected-remark@-1 {{truncated to 8 bits: varies across threads with the thread index, stride [?, ?, 0]}}
       %fits = arith.constant 2097151 : i32
       %nowrap = arith.muli %x32, %fits {probe = "x * (2^21 - 1)"} : i32
       // expected-remark@-1 {{x * (2^21 - 1): varies across threads with the thread index, stride [2097151, 0, 0]}}
@@ -110,6 +115,33 @@ func.func @control(%n: i32, %blocks: index, %threads: index)
       }
       %s1 = arith.addi %s, %c0_i32 {probe = "thread index either way"} : i32
       // expected-remark@-1 {{thread index either way: varies across threads with the thread index, stride [1, 0, 0]}}
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
+
+// -----
+
+// Over a block loop (the code between its thread loops, as block
+// coarsening asks): what comes before the loop is the grid's, the block
+// index the block's; a thread loop's indices inside it are thread indices.
+func.func @block_loop(%n: i32, %blocks: index, %threads: index)
+    attributes {cucpu.kernel_name = "k"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : i32
+  scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+    %m = arith.muli %n, %c2 {probe = "argument"} : i32
+    // expected-remark@-1 {{argument: uniform in the grid}}
+    %b32 = arith.index_castui %b {probe = "block index"} : index to i32
+    // expected-remark@-1 {{block index: uniform in the block}}
+    %sum = arith.addi %b32, %m {probe = "block plus argument"} : i32
+    // expected-remark@-1 {{block plus argument: uniform in the block}}
+    scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+      %t32 = arith.index_castui %t {probe = "thread index"} : index to i32
+      // expected-remark@-1 {{thread index: varies across threads with the thread index, stride [1, 0, 0]}}
       scf.reduce
     } {cucpu.loop = "thread"}
     scf.reduce
