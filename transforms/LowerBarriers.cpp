@@ -561,6 +561,15 @@ scf::ParallelOp BarrierLowering::split(scf::ParallelOp loop, Operation *at) {
           usedAfter = true;
         else
           usedBefore = true;
+        // A pointer stored to memory or passed to a call may be used
+        // anywhere (`int *p = &v;` at -O0 keeps p in a local of its own,
+        // loaded after the split): the local lives on both sides.
+        auto store = dyn_cast<LLVM::StoreOp>(user);
+        if ((store && store.getValue() == pointer) ||
+            isa<LLVM::CallOp, func::CallOp>(user)) {
+          usedBefore = usedAfter = true;
+          continue;
+        }
         // Pointers computed from it, and the results of the `if` (made by
         // an earlier split of an `if`) that yields it.
         if (auto yield = dyn_cast<scf::YieldOp>(user)) {
