@@ -99,6 +99,70 @@ Value indexToI64(FunctionGen &gen, Value index, QualType type,
 } // namespace
 
 /// `base + index` elements of `elemType`.
+/// The `__shared__` variable that `e` names an element of (through
+/// subscripts and `.` members), with the subscripts from the outermost in.
+static const VarDecl *
+sharedElement(const Expr *e, llvm::SmallVectorImpl<const Expr *> &subscripts) {
+  while (true) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(e)) {
+      subscripts.push_back(subscript->getIdx());
+      e = subscript->getBase();
+    } else if (const auto *member = dyn_cast<MemberExpr>(e);
+               member && !member->isArrow()) {
+      e = member->getBase();
+    } else {
+      break;
+    }
+  }
+  const auto *ref = dyn_cast<DeclRefExpr>(e);
+  const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  return var && var->hasAttr<CUDASharedAttr>() ? var : nullptr;
+}
+
+/// Whether `lhs = rhs` moves elements of a `__shared__` array within it:
+/// the right side reads the array that the left side writes, never at the
+/// left side's own subscripts (`colors[rank[t]] = colors[t]`, an in-place
+/// permutation). A warp runs such a statement in lock step, every lane
+/// reading before any writes; the CPU's serial thread loop would let a
+/// thread read what an earlier one just wrote. Statements that also read
+/// the element they write (`s[t] = s[t] + s[t + d]`, a reduction step) are
+/// left alone: run in ascending thread order they read what lock step does
+/// wherever they read only their own or later threads' elements, and code
+/// that reads earlier threads' elements without a barrier is a race.
+static bool permutesSharedArray(const Expr *lhs, const Expr *rhs,
+                                const ASTContext &ast) {
+  llvm::SmallVector<const Expr *> written;
+  const VarDecl *array = sharedElement(lhs, written);
+  if (!array || lhs->getType().isVolatileQualified())
+    return false;
+  auto profile = [&](ArrayRef<const Expr *> subscripts) {
+    llvm::FoldingSetNodeID id;
+    for (const Expr *subscript : subscripts)
+      subscript->Profile(id, ast, /*Canonical=*/true);
+    return id;
+  };
+  llvm::FoldingSetNodeID writtenId = profile(written);
+  bool readsArray = false, readsOwn = false;
+  llvm::SmallVector<const Stmt *> worklist = {rhs};
+  while (!worklist.empty()) {
+    const Stmt *s = worklist.pop_back_val();
+    if (!s)
+      continue;
+    if (const auto *e = dyn_cast<Expr>(s)) {
+      llvm::SmallVector<const Expr *> read;
+      if (isa<ArraySubscriptExpr>(e->IgnoreParenImpCasts()) &&
+          sharedElement(e, read) == array) {
+        readsArray = true;
+        readsOwn |= profile(read) == writtenId;
+      }
+    }
+    for (const Stmt *child : s->children())
+      worklist.push_back(child);
+  }
+  return readsArray && !readsOwn;
+}
+
 static Value pointerOffset(FunctionGen &gen, Value base, Value index64,
                            QualType elemType, SourceLocation where) {
   if (elemType->isVoidType())
@@ -758,13 +822,23 @@ LValue FunctionGen::emitLValue(const Expr *e) {
       return emitLValue(rhs);
     }
     if (binary->getOpcode() == BO_Assign) {
+      bool lockstep = permutesSharedArray(lhs, rhs, mod.ast);
       if (mod.isAggregate(lhs->getType())) {
         LValue dest = emitLValue(lhs);
-        emitAggregateInto(rhs, dest.addr);
+        if (!lockstep) {
+          emitAggregateInto(rhs, dest.addr);
+          return dest;
+        }
+        Value read = createTemporary(rhs->getType(), where);
+        emitAggregateInto(rhs, read);
+        emitLockstepBarrier(where);
+        memcpy(dest.addr, read, lhs->getType(), where);
         return dest;
       }
       Value v = emitScalar(rhs);
       LValue dest = emitLValue(lhs);
+      if (lockstep)
+        emitLockstepBarrier(where);
       store(v, dest, where);
       return dest;
     }
@@ -1091,6 +1165,14 @@ Value FunctionGen::emitCall(const CallExpr *call, Value sretDest) {
                      ? emitScalar(destExpr)
                      : emitLValue(destExpr).addr;
     Value src = emitLValue(srcExpr).addr;
+    // See permutesSharedArray: every lane reads before any lane writes.
+    if (!destExpr->getType()->isPointerType() &&
+        permutesSharedArray(destExpr, srcExpr, mod.ast)) {
+      Value read = createTemporary(srcExpr->getType(), where);
+      memcpy(read, src, srcExpr->getType(), where);
+      emitLockstepBarrier(where);
+      src = read;
+    }
     memcpy(dest, src, srcExpr->getType(), where);
     return dest;
   }

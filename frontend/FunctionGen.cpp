@@ -263,21 +263,22 @@ Value FunctionGen::load(LValue lv, SourceLocation where) {
   return v;
 }
 
+void FunctionGen::emitLockstepBarrier(SourceLocation where) {
+  auto barrier = simt::BarrierOp::create(builder, loc(where), mlir::ValueRange{});
+  barrier->setAttr(kWarpSyncAttr, builder.getUnitAttr());
+  barrier->setAttr(kLockstepAttr, builder.getUnitAttr());
+}
+
 void FunctionGen::store(Value v, LValue lv, SourceLocation where) {
   mlir::Location l = loc(where);
   // A volatile store: the warp's other lanes read their operands before it
   // and see it after it, as lanes running in lock step would.
   bool lockstep = lv.type.isVolatileQualified();
-  auto lockstepBarrier = [&] {
-    auto barrier = simt::BarrierOp::create(builder, l, mlir::ValueRange{});
-    barrier->setAttr(kWarpSyncAttr, builder.getUnitAttr());
-    barrier->setAttr(kLockstepAttr, builder.getUnitAttr());
-  };
   if (lockstep)
-    lockstepBarrier();
+    emitLockstepBarrier(where);
   auto afterStore = llvm::make_scope_exit([&] {
     if (lockstep)
-      lockstepBarrier();
+      emitLockstepBarrier(where);
   });
   if (lv.type->isBooleanType())
     v = arith::ExtUIOp::create(builder, l, builder.getI8Type(), v);

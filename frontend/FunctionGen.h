@@ -69,6 +69,10 @@ public:
                         clang::SourceLocation where);
   mlir::Value load(LValue lv, clang::SourceLocation where);
   void store(mlir::Value v, LValue lv, clang::SourceLocation where);
+  /// A warp barrier that lets the CPU's serial thread loop run the code
+  /// around it as a warp's lanes in lock step would (kLockstepAttr; the GPU
+  /// target drops it).
+  void emitLockstepBarrier(clang::SourceLocation where);
 
   //===--- Calls and builtins (ExprGen.cpp, BuiltinGen.cpp) ---------------===//
   /// Emits a call; aggregate results go to `sretDest` (a temporary if null).
