@@ -443,23 +443,18 @@ def diag_message(line):
     return line
 
 
+# Where a diagnostic names its construct, most specific first: cucpu's own
+# "not provided" message, a missing header, then the first quoted token.
+CONSTRUCT_PATTERNS = [r"cucpu does not provide (.*?) yet", r"'([^']+)' file not found",
+                      r"`([^'`]+)'", r"'([^']+)'", r'"([^"]+)"']
+
+
 def construct_of(msg):
     """The name a diagnostic names: the first quoted token, or the header."""
-    m = re.search(r"cucpu does not provide (.*?) yet", msg)
-    if m:
-        return m.group(1)
-    m = re.search(r"'([^']+)' file not found", msg)
-    if m:
-        return m.group(1)
-    m = re.search(r"`([^'`]+)'", msg)
-    if m:
-        return m.group(1)
-    m = re.search(r"'([^']+)'", msg)
-    if m:
-        return m.group(1)
-    m = re.search(r'"([^"]+)"', msg)
-    if m:
-        return m.group(1)
+    for pattern in CONSTRUCT_PATTERNS:
+        m = re.search(pattern, msg)
+        if m:
+            return m.group(1)
     return ""
 
 
