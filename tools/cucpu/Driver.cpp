@@ -262,10 +262,15 @@ mlir::OwningOpRef<mlir::ModuleOp> Driver::translateDevice(const Input &input) {
                                  opts.relocatableDeviceCode);
   if (module) {
     // What --use_fast_math allows nvcc: reassociation, contraction,
-    // approximate functions. The flags travel to LLVM IR. The rounding
-    // intrinsics stay exact, as nvcc keeps them.
+    // approximate functions and reciprocals. The flags travel to LLVM IR.
+    // The rounding intrinsics stay exact, as nvcc keeps them. Not LLVM's
+    // "no NaNs" and "no infinities": under nvcc's fast math a NaN is still
+    // a NaN (cooling's pow of a negative temperature), where LLVM would
+    // make it poison, and a loop that tests it, undefined (it never ended).
+    using mlir::arith::FastMathFlags;
     auto fast = mlir::arith::FastMathFlagsAttr::get(
-        &context, mlir::arith::FastMathFlags::fast);
+        &context, FastMathFlags::reassoc | FastMathFlags::contract |
+                      FastMathFlags::afn | FastMathFlags::arcp);
     module->walk([&](mlir::arith::ArithFastMathInterface op) {
       if (op->removeAttr(cucpu::kExactFPAttr) || !opts.fastMath)
         return;

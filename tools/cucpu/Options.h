@@ -53,7 +53,8 @@ struct Options {
   bool relocatableDeviceCode = false;
   int optLevel = -1;
   /// --use_fast_math: floating-point operations of device code may be
-  /// reassociated and contracted.
+  /// reassociated, contracted, approximated and divided by reciprocals
+  /// (never assumed free of NaNs and infinities).
   bool fastMath = false;
   /// -fveclib=: the vector math library device code may call (and the
   /// program is linked with).
