@@ -90,7 +90,7 @@ public:
   // it is about; only questions about memory other than allocations (kernel
   // arguments, pointers read from memory) walk the loop, once.
   explicit ThreadPrivacy(scf::ParallelOp loop)
-      : loop(loop), facts(loop, neverUniformLoad) {}
+      : loop(loop), facts(loop, cucpu::noLoadIsUniform) {}
 
   bool isPrivate(Value addr) {
     Value root = rootOf(addr);
@@ -221,14 +221,9 @@ private:
     return info;
   }
 
-  /// Which loads read the same value in every thread. None: whether a
-  /// barrier may go must not rest on the program being free of races on a
-  /// location it reads (a flag every thread sets), only on its code.
-  static ThreadFacts neverUniformLoad(LLVM::LoadOp, const ThreadFacts &) {
-    return ThreadFacts::varying();
-  }
-
   scf::ParallelOp loop;
+  /// Trusting no load: whether a barrier may go must not rest on the
+  /// program being free of races on a location it reads, only on its code.
   ThreadFactsInLoop facts;
   SmallVector<bool> usedDimsCache;
   DenseMap<Value, ObjectInfo> objects;

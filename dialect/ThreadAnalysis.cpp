@@ -24,6 +24,8 @@ namespace cucpu {
 //===----------------------------------------------------------------------===//
 
 ThreadFacts ThreadFacts::threadIndex(unsigned dim) {
+  if (dim >= 3)
+    return varying();
   ThreadFacts facts(Variance::Thread, {0, 0, 0}, true);
   facts.stride[dim] = 1;
   return facts;
@@ -54,8 +56,8 @@ ThreadFacts ThreadFacts::join(const ThreadFacts &lhs, const ThreadFacts &rhs) {
   result.variance = std::max(lhs.variance, rhs.variance);
   result.indexFunction = lhs.indexFunction && rhs.indexFunction;
   for (unsigned d = 0; d < 3; ++d)
-    result.stride[d] = lhs.stride[d] == rhs.stride[d] ? lhs.stride[d]
-                                                      : std::nullopt;
+    result.stride[d] =
+        lhs.stride[d] == rhs.stride[d] ? lhs.stride[d] : std::nullopt;
   return result;
 }
 
@@ -88,6 +90,10 @@ void ThreadFacts::print(llvm::raw_ostream &os) const {
   }
 }
 
+ThreadFacts noLoadIsUniform(LLVM::LoadOp, const ThreadFacts &) {
+  return ThreadFacts::varying();
+}
+
 //===----------------------------------------------------------------------===//
 // Transfer functions
 //===----------------------------------------------------------------------===//
@@ -99,7 +105,8 @@ using Variance = ThreadFacts::Variance;
 
 std::optional<int64_t> constantOf(Value v) {
   APInt value;
-  if (matchPattern(v, m_ConstantInt(&value)) && value.getSignificantBits() <= 64)
+  if (matchPattern(v, m_ConstantInt(&value)) &&
+      value.getSignificantBits() <= 64)
     return value.getSExtValue();
   return std::nullopt;
 }
@@ -302,9 +309,7 @@ void ThreadFactsAnalysis::visitNonControlFlowArguments(
       ThreadFactsLattice *lattice = getLatticeElement(iv);
       // An outer parallel loop is a block loop (marked so or not).
       ThreadFacts facts =
-          !threads ? ThreadFacts::block()
-                   : d < 3 ? ThreadFacts::threadIndex(d)
-                           : ThreadFacts::varying();
+          threads ? ThreadFacts::threadIndex(d) : ThreadFacts::block();
       propagateIfChanged(lattice, lattice->join(facts));
     }
     return;
@@ -381,9 +386,8 @@ void ThreadFactsAnalysis::visitRegionSuccessors(
           firstIndex = cast<OpResult>(inputs.front()).getResultNumber();
         visitNonControlFlowArguments(
             branch,
-            RegionSuccessor(branch,
-                            branch->getResults().slice(firstIndex,
-                                                       inputs.size())),
+            RegionSuccessor(
+                branch, branch->getResults().slice(firstIndex, inputs.size())),
             typed, firstIndex);
       } else {
         if (!inputs.empty())
@@ -422,8 +426,7 @@ void ThreadFactsAnalysis::visitRegionSuccessors(
     auto *lattice = static_cast<ThreadFactsLattice *>(abstract);
     const ThreadFacts &current = lattice->getValue();
     if (!current.isUninitialized())
-      propagateIfChanged(lattice,
-                         lattice->join(afterBranch(current, facts)));
+      propagateIfChanged(lattice, lattice->join(afterBranch(current, facts)));
   }
 }
 
@@ -487,7 +490,8 @@ ThreadFacts ThreadFactsInLoop::facts(Value v) {
 std::optional<ThreadFacts>
 ThreadFactsInLoop::tryCompute(Value v, SmallVectorImpl<Value> &pending) {
   // The facts of the values `v` depends on, once all of them are known.
-  auto factsOf = [&](ValueRange values) -> std::optional<SmallVector<ThreadFacts>> {
+  auto factsOf =
+      [&](ValueRange values) -> std::optional<SmallVector<ThreadFacts>> {
     SmallVector<ThreadFacts> result;
     bool ready = true;
     for (Value value : values) {
@@ -507,21 +511,18 @@ ThreadFactsInLoop::tryCompute(Value v, SmallVectorImpl<Value> &pending) {
 
   // Over a block loop, what comes before it is the grid's; over a thread
   // loop, the block's.
-  bool overBlocks = isBlockLoop;
-  ThreadFacts outside = overBlocks ? ThreadFacts::grid() : ThreadFacts::block();
-  auto threadIndex = [](BlockArgument iv) {
-    return iv.getArgNumber() < 3 ? ThreadFacts::threadIndex(iv.getArgNumber())
-                                 : ThreadFacts::varying();
-  };
+  ThreadFacts outside =
+      isBlockLoop ? ThreadFacts::grid() : ThreadFacts::block();
   if (auto arg = dyn_cast<BlockArgument>(v)) {
     Operation *owner = arg.getOwner()->getParentOp();
     if (!loop->isAncestor(owner))
       return outside;
+    ThreadFacts threadIndex = ThreadFacts::threadIndex(arg.getArgNumber());
     if (owner == loop.getOperation())
-      return overBlocks ? ThreadFacts::block() : threadIndex(arg);
+      return isBlockLoop ? ThreadFacts::block() : threadIndex;
     if (isa<scf::ParallelOp>(owner))
-      return overBlocks && owner->getParentOfType<scf::ParallelOp>() == loop
-                 ? threadIndex(arg)
+      return isBlockLoop && owner->getParentOfType<scf::ParallelOp>() == loop
+                 ? threadIndex
                  : ThreadFacts::varying();
     if (auto forOp = dyn_cast<scf::ForOp>(owner);
         forOp && arg == forOp.getInductionVar()) {

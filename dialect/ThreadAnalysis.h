@@ -6,8 +6,8 @@
 // or may differ between threads; and, for integers, by how much it grows
 // when one thread index grows by one (its stride along x, y and z), where
 // that is a constant; and whether it is a function of the thread indices
-// and uniform values alone. Thread indices are the induction variables of thread
-// loops (scf.parallel nested in another one) and simt.thread_id; block
+// and uniform values alone. Thread indices are the induction variables of
+// thread loops (scf.parallel nested in another one) and simt.thread_id; block
 // indices those of block loops and simt.block_id.
 //
 // "The same in every thread" is among the threads that compute the value:
@@ -56,10 +56,11 @@ public:
   static ThreadFacts block() { return {Variance::Block, {0, 0, 0}, true}; }
   /// May differ between threads, in a way not known.
   static ThreadFacts varying() {
-    return {Variance::Thread, {std::nullopt, std::nullopt, std::nullopt},
-            false};
+    return {
+        Variance::Thread, {std::nullopt, std::nullopt, std::nullopt}, false};
   }
-  /// Thread index `dim` (0, 1, 2 for x, y, z).
+  /// Thread index `dim` (0, 1, 2 for x, y, z); a loop dimension past z
+  /// varies in a way not known.
   static ThreadFacts threadIndex(unsigned dim);
 
   bool isUninitialized() const { return variance == Variance::Uninitialized; }
@@ -106,6 +107,11 @@ private:
 using LoadRule =
     std::function<ThreadFacts(mlir::LLVM::LoadOp, const ThreadFacts &address)>;
 
+/// The rule of passes whose mistakes would change results, where a load's
+/// address alone proves nothing: no load reads the same value in every
+/// thread (a racy flag every thread sets breaks the default rule).
+ThreadFacts noLoadIsUniform(mlir::LLVM::LoadOp, const ThreadFacts &address);
+
 class ThreadFactsLattice : public mlir::dataflow::Lattice<ThreadFacts> {
 public:
   using Lattice::Lattice;
@@ -126,10 +132,11 @@ public:
   visitOperation(mlir::Operation *op,
                  llvm::ArrayRef<const ThreadFactsLattice *> operands,
                  llvm::ArrayRef<ThreadFactsLattice *> results) override;
-  void visitNonControlFlowArguments(
-      mlir::Operation *op, const mlir::RegionSuccessor &successor,
-      llvm::ArrayRef<ThreadFactsLattice *> argLattices,
-      unsigned firstIndex) override;
+  void
+  visitNonControlFlowArguments(mlir::Operation *op,
+                               const mlir::RegionSuccessor &successor,
+                               llvm::ArrayRef<ThreadFactsLattice *> argLattices,
+                               unsigned firstIndex) override;
   void setToEntryState(ThreadFactsLattice *lattice) override;
 
 private:
@@ -175,8 +182,9 @@ private:
 /// solver over the whole function would cost more than the answers. It
 /// knows less than the solver: values defined outside a thread loop are the
 /// block's (outside a block loop, the grid's), and values carried around
-/// loops (an scf.for's iteration arguments, an scf.while's) vary. Answers are kept until the object goes:
-/// make a new one after changing the code it was asked about.
+/// loops (an scf.for's iteration arguments, an scf.while's) vary. Answers are
+/// kept until the object goes: make a new one after changing the code it was
+/// asked about.
 class ThreadFactsInLoop {
 public:
   /// Over the thread loop `loop` (its induction variables are the thread
@@ -202,8 +210,8 @@ public:
 private:
   /// The facts of `v` from those of the values it is computed from, or
   /// none while one of those is not known yet (it is pushed on `pending`).
-  std::optional<ThreadFacts> tryCompute(mlir::Value v,
-                                        llvm::SmallVectorImpl<mlir::Value> &pending);
+  std::optional<ThreadFacts>
+  tryCompute(mlir::Value v, llvm::SmallVectorImpl<mlir::Value> &pending);
 
   mlir::scf::ParallelOp loop;
   bool isBlockLoop = false;

@@ -575,6 +575,14 @@ void Interchange::run() {
   }
 }
 
+/// Makes `facts` take the k-th argument of `whileOp` (in both its regions)
+/// to have `assumed` facts.
+void assumeForArgument(ThreadFactsInLoop &facts, scf::WhileOp whileOp,
+                       unsigned k, const ThreadFacts &assumed) {
+  facts.assume(whileOp.getBeforeArguments()[k], assumed);
+  facts.assume(whileOp.getAfterArguments()[k], assumed);
+}
+
 /// Finds the arguments of `whileOp` that are the same in every thread of
 /// `loop`: their initial and next values are uniform (ThreadFactsInLoop)
 /// when these arguments are. The greatest such set: every argument starts
@@ -589,15 +597,10 @@ SmallVector<bool> uniformArguments(scf::ParallelOp loop, scf::WhileOp whileOp) {
   bool changed = true;
   while (changed) {
     changed = false;
-    ThreadFactsInLoop facts(
-        loop, [](LLVM::LoadOp, const ThreadFacts &) {
-          return ThreadFacts::varying();
-        });
+    ThreadFactsInLoop facts(loop, noLoadIsUniform);
     for (unsigned k = 0; k < n; ++k)
-      if (uniform[k]) {
-        facts.assume(whileOp.getBeforeArguments()[k], ThreadFacts::block());
-        facts.assume(whileOp.getAfterArguments()[k], ThreadFacts::block());
-      }
+      if (uniform[k])
+        assumeForArgument(facts, whileOp, k, ThreadFacts::block());
     for (unsigned k = 0; k < n; ++k)
       if (uniform[k] && (!facts.isUniformInBlock(whileOp.getInits()[k]) ||
                          !facts.isUniformInBlock(yield.getOperand(k)))) {
@@ -641,11 +644,6 @@ StringRef profitReason(scf::ParallelOp loop, scf::WhileOp whileOp,
     }
     return Value();
   };
-  auto assumeForArgument = [&](ThreadFactsInLoop &facts, unsigned k,
-                               const ThreadFacts &assumed) {
-    facts.assume(whileOp.getBeforeArguments()[k], assumed);
-    facts.assume(whileOp.getAfterArguments()[k], assumed);
-  };
   unsigned numArgs = whileOp.getInits().size();
 
   // Across threads (x): an index carried as `c += plane` from a start that
@@ -668,7 +666,7 @@ StringRef profitReason(scf::ParallelOp loop, scf::WhileOp whileOp,
   ThreadFactsInLoop threadStrides(loop);
   for (unsigned k = 0; k < numArgs; ++k)
     if (carriedAcross[k])
-      assumeForArgument(threadStrides, k, *carriedAcross[k]);
+      assumeForArgument(threadStrides, whileOp, k, *carriedAcross[k]);
 
   // Per iteration: the same question with the loop's arguments and the
   // counters of the loops in it as the variable (dimension 0), and the
@@ -683,7 +681,7 @@ StringRef profitReason(scf::ParallelOp loop, scf::WhileOp whileOp,
   });
   for (unsigned k = 0; k < numArgs; ++k)
     if (Value step = stepOf(k); step && !matchPattern(step, m_One()))
-      assumeForArgument(iterationStrides, k, ThreadFacts::varying());
+      assumeForArgument(iterationStrides, whileOp, k, ThreadFacts::varying());
 
   int score = 0;
   bool accumulatesFloats = false;
