@@ -348,7 +348,8 @@ mlir::LLVM::GlobalOp ModuleGen::getGlobal(const VarDecl *vd) {
     else
       os << def->getName();
   }
-  uint64_t size = dynamicShared ? 0 : sizeOf(type);
+  uint64_t size =
+      dynamicShared || type->isIncompleteType() ? 0 : sizeOf(type);
   auto byteArray =
       mlir::LLVM::LLVMArrayType::get(mlir::IntegerType::get(ctx, 8), size);
 
@@ -378,11 +379,29 @@ mlir::LLVM::GlobalOp ModuleGen::getGlobal(const VarDecl *vd) {
                          bytes.size()));
   }
 
+  // In relocatable device code a `__device__` or `__constant__` variable
+  // other files may name keeps its name at the link: the device link joins an
+  // `extern` declaration (no initializer) with the one definition, and the
+  // joined variable is also what host code of other files names (their
+  // `extern __device__` declarations have no host shadow to refer to).
+  bool deviceVar = !shared &&
+                   (def->hasAttr<CUDADeviceAttr>() ||
+                    def->hasAttr<CUDAConstantAttr>()) &&
+                   !def->isStaticLocal();
+  // Inline and template variables (constexpr static members among them)
+  // are defined alike in every file that uses them: each keeps its copy.
+  bool linked = relocatable && deviceVar &&
+                ast.GetGVALinkageForVariable(def) == GVA_StrongExternal;
+  bool declarationOnly = linked && !vd->getDefinition();
+  auto linkage = linked ? mlir::LLVM::Linkage::External
+                        : mlir::LLVM::Linkage::Internal;
+  if (declarationOnly)
+    value = {};
+
   mlir::OpBuilder b(ctx);
   b.setInsertionPointToStart(module.getBody());
   auto global = mlir::LLVM::GlobalOp::create(
-      b, loc(where), byteArray, /*isConstant=*/false,
-      mlir::LLVM::Linkage::Internal, name, value,
+      b, loc(where), byteArray, /*isConstant=*/false, linkage, name, value,
       std::max<uint64_t>(alignOf(type), 16));
   if (shared)
     global->setAttr(kSharedAttr, b.getStringAttr(dynamicShared

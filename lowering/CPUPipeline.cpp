@@ -230,6 +230,7 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     pm.addPass(createArithToLLVMConversionPass());
     pm.addPass(createConvertIndexToLLVMPass());
     pm.addPass(createConvertFuncToLLVMPass());
+    pm.addPass(createInternalizeDeviceFunctions());
     pm.addPass(createConvertControlFlowToLLVMPass());
     pm.addPass(createConvertOpenMPToLLVMPass());
     pm.addPass(createAttachLoopAnnotations());

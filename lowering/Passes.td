@@ -41,6 +41,21 @@ def AttachLoopAnnotations
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def InternalizeDeviceFunctions
+    : Pass<"cucpu-internalize-device-functions", "mlir::ModuleOp"> {
+  let summary = "Keep the device object's functions out of the linker's view";
+  let description = [{
+    Runs on the LLVM dialect. Every function defined in the device module is
+    private to it (`sym_visibility = "private"`): the host reaches kernels only
+    through the registration constructor. func-to-llvm gives such functions
+    external linkage all the same, and a `__host__ __device__` function has
+    the same mangled name on both sides, so a device copy that survives
+    inlining (a recursive one, say) would clash with the host's at link time.
+    This pass gives each private definition internal linkage.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def HoistLocalsToParallelRegion
     : Pass<"cucpu-hoist-locals-to-parallel-region", "mlir::ModuleOp"> {
   let summary = "Give each OpenMP thread one copy of a kernel's locals";

@@ -9,6 +9,8 @@
 
 #ifndef CUCPU_CHANNEL_DESCRIPTOR_H
 #define CUCPU_CHANNEL_DESCRIPTOR_H
+// NVIDIA's guard: programs test it to learn that this header was seen.
+#define __CHANNEL_DESCRIPTOR_H__
 
 #include "cuda_runtime_api.h"
 #include "vector_types.h"

@@ -7,6 +7,8 @@
 
 #ifndef CUCPU_COMMON_FUNCTIONS_H
 #define CUCPU_COMMON_FUNCTIONS_H
+// NVIDIA's guard: programs test it to learn that this header was seen.
+#define __COMMON_FUNCTIONS_H__
 
 #include "cuda_runtime.h"
 

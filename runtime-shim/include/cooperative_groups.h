@@ -12,6 +12,8 @@
 
 #ifndef CUCPU_COOPERATIVE_GROUPS_H
 #define CUCPU_COOPERATIVE_GROUPS_H
+// NVIDIA's guard: programs test it to learn that this header was seen.
+#define _COOPERATIVE_GROUPS_H_
 
 #if defined(__CUDA__)
 

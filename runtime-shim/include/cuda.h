@@ -7,6 +7,8 @@
 
 #ifndef CUCPU_CUDA_H
 #define CUCPU_CUDA_H
+// NVIDIA's guard: programs test it to learn that this header was seen.
+#define __cuda_cuda_h__
 
 #define CUDA_VERSION 12080
 

@@ -7,6 +7,8 @@
 
 #ifndef CUCPU_CUDA_DEVICE_RUNTIME_API_H
 #define CUCPU_CUDA_DEVICE_RUNTIME_API_H
+// NVIDIA's guard: programs test it to learn that this header was seen.
+#define __CUDA_DEVICE_RUNTIME_API_H__
 
 #include "cuda_runtime.h"
 

@@ -8,6 +8,8 @@
 
 #ifndef CUCPU_CUDA_RUNTIME_H
 #define CUCPU_CUDA_RUNTIME_H
+// NVIDIA's guard: programs test it to learn that this header was seen.
+#define __CUDA_RUNTIME_H__
 
 #include "host_defines.h"
 

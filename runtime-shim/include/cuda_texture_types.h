@@ -16,6 +16,8 @@
 
 #ifndef CUCPU_CUDA_TEXTURE_TYPES_H
 #define CUCPU_CUDA_TEXTURE_TYPES_H
+// NVIDIA's guard: programs test it to learn that this header was seen.
+#define __CUDA_TEXTURE_TYPES_H__
 
 #include "channel_descriptor.h"
 #include "texture_types.h"

@@ -7,6 +7,8 @@
 
 #ifndef CUCPU_DEVICE_ATOMIC_FUNCTIONS_H
 #define CUCPU_DEVICE_ATOMIC_FUNCTIONS_H
+// NVIDIA's guard: programs test it to learn that this header was seen.
+#define __DEVICE_ATOMIC_FUNCTIONS_H__
 
 #include "cuda_runtime.h"
 

@@ -8,6 +8,8 @@
 
 #ifndef CUCPU_DEVICE_LAUNCH_PARAMETERS_H
 #define CUCPU_DEVICE_LAUNCH_PARAMETERS_H
+// NVIDIA's guard: programs test it to learn that this header was seen.
+#define __DEVICE_LAUNCH_PARAMETERS_H__
 
 #include "vector_types.h"
 #if defined(__CUDA__)

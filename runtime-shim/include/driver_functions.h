@@ -8,6 +8,8 @@
 
 #ifndef CUCPU_DRIVER_FUNCTIONS_H
 #define CUCPU_DRIVER_FUNCTIONS_H
+// NVIDIA's guard: programs test it to learn that this header was seen.
+#define __DRIVER_FUNCTIONS_H__
 
 #include "driver_types.h"
 #include "host_defines.h"

@@ -8,6 +8,8 @@
 
 #ifndef CUCPU_HOST_DEFINES_H
 #define CUCPU_HOST_DEFINES_H
+// NVIDIA's guard: programs test it to learn that this header was seen.
+#define __HOST_DEFINES_H__
 
 #if defined(__CUDA__)
 #ifndef __CUDACC__

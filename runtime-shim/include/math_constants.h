@@ -1,6 +1,8 @@
 //===- math_constants.h - CUDART_* math constants for cucpu -----*- C++ -*-===//
 #ifndef CUCPU_MATH_CONSTANTS_H
 #define CUCPU_MATH_CONSTANTS_H
+// NVIDIA's guard: programs test it to learn that this header was seen.
+#define __MATH_CONSTANTS_H__
 
 #define CUDART_INF_F __builtin_huge_valf()
 #define CUDART_NAN_F __builtin_nanf("")

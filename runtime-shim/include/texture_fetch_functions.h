@@ -8,6 +8,8 @@
 
 #ifndef CUCPU_TEXTURE_FETCH_FUNCTIONS_H
 #define CUCPU_TEXTURE_FETCH_FUNCTIONS_H
+// NVIDIA's guard: programs test it to learn that this header was seen.
+#define __TEXTURE_FETCH_FUNCTIONS_H__
 
 #include "cucpu/texture_sampling.h"
 #include "cuda_texture_types.h"

@@ -6,6 +6,8 @@
 
 #ifndef CUCPU_VECTOR_FUNCTIONS_H
 #define CUCPU_VECTOR_FUNCTIONS_H
+// NVIDIA's guard: programs test it to learn that this header was seen.
+#define __VECTOR_FUNCTIONS_H__
 
 #include "vector_types.h"
 

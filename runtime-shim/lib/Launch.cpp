@@ -56,8 +56,16 @@ cudaError_t lookupSymbol(Context &ctx, const void *symbol, VarInfo *out) {
   if (!symbol)
     return cudaErrorInvalidSymbol;
   auto name = ctx.shadowNames.find(symbol);
-  if (name == ctx.shadowNames.end())
+  if (name == ctx.shadowNames.end()) {
+    // Host code of another file names a relocatable device variable by its
+    // storage: its `extern __device__` declaration has no shadow of its own.
+    for (const auto &var : ctx.varStorage)
+      if (var.second.storage == symbol) {
+        *out = var.second;
+        return cudaSuccess;
+      }
     return cudaErrorInvalidSymbol;
+  }
   auto var = ctx.varStorage.find(name->second);
   if (var == ctx.varStorage.end() || !var->second.storage)
     return cudaErrorInvalidSymbol;

@@ -272,6 +272,14 @@ LogicalResult linkDeviceModules(ModuleOp into,
     }
     fn->removeAttr(kLinkageAttr);
   }
+  for (auto global : into.getOps<LLVM::GlobalOp>()) {
+    if (global->hasAttr(kDeviceVarAttr) && isDeclaration(global)) {
+      global.emitError() << "undefined device variable '"
+                         << displayName(global.getSymName())
+                         << "': no file of the link defines it";
+      failedLink = true;
+    }
+  }
   return failure(failedLink);
 }
 

@@ -234,9 +234,22 @@ bool Driver::compileHost(const Input &input, const std::string &object,
 }
 
 bool Driver::compileHostSource(const Input &input, const std::string &object) {
-  std::vector<std::string> args = {
-      CUCPU_CLANG_PATH, "-x", input.kind == InputKind::C ? "c" : "c++"};
-  args.insert(args.end(), opts.frontendArgs.begin(), opts.frontendArgs.end());
+  bool isC = input.kind == InputKind::C;
+  std::vector<std::string> args = {CUCPU_CLANG_PATH, "-x", isC ? "c" : "c++"};
+  // A .cpp file that includes cuda_runtime.h gets cucpu's, as a .cu file
+  // does (without the pre-include: plain C++ names what it uses).
+  args.insert(args.end(), {"-isystem", inst.includeDir});
+  for (const std::string &arg : opts.frontendArgs) {
+    // nvcc hands a .c file to the host compiler, which takes a C++ -std= as
+    // gcc does: with a warning, not an error.
+    if (isC && StringRef(arg).starts_with("-std=") &&
+        StringRef(arg).contains("++")) {
+      llvm::errs() << "cucpu: warning: '" << arg << "' is for C++, not for '"
+                   << input.path << "': ignored\n";
+      continue;
+    }
+    args.push_back(arg);
+  }
   if (opts.optLevel >= 0)
     args.push_back("-O" + std::to_string(opts.optLevel));
   args.insert(args.end(), opts.hostArgs.begin(), opts.hostArgs.end());
@@ -638,9 +651,13 @@ int Driver::run() {
           return 1;
         continue;
       }
-      linkInputs.insert(linkInputs.end(),
-                        {"-x", input.kind == InputKind::C ? "c" : "c++",
-                         input.path, "-x", "none"});
+      {
+        // Compiled apart, with the same search path as a -c compile.
+        std::string object = intermediate(input.path, "-cxx.o");
+        if (!compileHostSource(input, object))
+          return 1;
+        linkInputs.push_back(object);
+      }
       continue;
     case InputKind::MLIR:
     case InputKind::Cuda:

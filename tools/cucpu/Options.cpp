@@ -14,6 +14,7 @@
 #include "clang/Basic/OffloadArch.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -26,6 +27,54 @@ namespace cucpu::driver {
 void fatal(const Twine &message) {
   errs() << "cucpu: error: " << message << "\n";
   exit(1);
+}
+
+/// The libraries whose functions cucpu's runtime provides: the runtime
+/// (shared and static), the driver, the device runtime of -rdc, and NVTX
+/// (whose markers do nothing here).
+bool isProvidedCudaLibrary(StringRef name) {
+  return llvm::is_contained({"cudart", "cudart_static", "cuda", "cudadevrt",
+                             "nvToolsExt", "nvtx3interop", "culibos"},
+                            name);
+}
+
+/// Whether `dir` holds a CUDA toolkit's headers (Makefiles add
+/// -I$(CUDA_HOME)/include as a matter of course). Such a directory is left
+/// out of the search path: searched before cucpu's own headers, its
+/// cuda_runtime.h and the rest would replace cucpu's. cucpu's own include
+/// directory has cucpu/abi.h beside its cuda_runtime_api.h.
+bool isCudaToolkitIncludeDir(StringRef dir) {
+  auto has = [&](StringRef name) {
+    SmallString<256> path(dir);
+    sys::path::append(path, name);
+    return sys::fs::exists(path);
+  };
+  return has("cuda_runtime_api.h") && !has("cucpu/abi.h");
+}
+
+void dropToolkitIncludeDirsFromEnvironment() {
+  // The search paths clang reads from the environment: a toolkit's include
+  // directory there would come before cucpu's headers (CPATH is -I).
+  for (const char *var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH"}) {
+    const char *value = getenv(var);
+    if (!value)
+      continue;
+    SmallVector<StringRef> dirs;
+    StringRef(value).split(dirs, ':');
+    std::string kept;
+    bool dropped = false;
+    for (StringRef dir : dirs) {
+      if (!dir.empty() && isCudaToolkitIncludeDir(dir)) {
+        dropped = true;
+        continue;
+      }
+      if (!kept.empty())
+        kept += ':';
+      kept += dir.str();
+    }
+    if (dropped)
+      setenv(var, kept.c_str(), /*overwrite=*/1);
+  }
 }
 
 namespace {
@@ -431,7 +480,11 @@ const std::vector<OptionSpec> &optionTable() {
 
       // Language and preprocessor.
       {Form::JoinedOrSeparate, {"-I", "--include-path"},
-       [](P &p, StringRef v) { p.opts.frontendArgs.push_back(("-I" + v).str()); },
+       [](P &p, StringRef v) {
+         if (isCudaToolkitIncludeDir(v))
+           return;
+         p.opts.frontendArgs.push_back(("-I" + v).str());
+       },
        true},
       {Form::JoinedOrSeparate, {"-D", "--define-macro"},
        [](P &p, StringRef v) {
@@ -445,6 +498,8 @@ const std::vector<OptionSpec> &optionTable() {
        true},
       {Form::Separate, {"-isystem", "--system-include"},
        [](P &p, StringRef v) {
+         if (isCudaToolkitIncludeDir(v))
+           return;
          p.opts.frontendArgs.insert(p.opts.frontendArgs.end(),
                                     {"-isystem", v.str()});
        },
@@ -713,7 +768,14 @@ const std::vector<OptionSpec> &optionTable() {
 
       // Link.
       {Form::JoinedOrSeparate, {"-l", "--library"},
-       [](P &p, StringRef v) { p.opts.linkArgs.push_back(("-l" + v).str()); }},
+       [](P &p, StringRef v) {
+         // cucpu's runtime is the CUDA runtime and driver: NVIDIA's
+         // libraries of these names must never be linked, even when a
+         // toolkit on the search path has them.
+         if (isProvidedCudaLibrary(v))
+           return;
+         p.opts.linkArgs.push_back(("-l" + v).str());
+       }},
       {Form::JoinedOrSeparate, {"-L", "--library-path"},
        [](P &p, StringRef v) { p.opts.linkArgs.push_back(("-L" + v).str()); }},
       {Form::Prefix, {"-Wl,"},

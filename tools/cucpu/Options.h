@@ -105,6 +105,18 @@ struct Options {
 /// version and exits for --help/--version; reports bad arguments and exits.
 Options parseArgs(llvm::ArrayRef<const char *> argv);
 
+/// Whether a -l name is a library cucpu's runtime stands in for (cudart,
+/// cuda, cudadevrt, nvToolsExt, ...): such names are dropped from links.
+bool isProvidedCudaLibrary(llvm::StringRef name);
+
+/// Whether `dir` holds a CUDA toolkit's headers; such directories are left
+/// out of every search path, so that cucpu's headers are the ones found.
+bool isCudaToolkitIncludeDir(llvm::StringRef dir);
+
+/// Removes CUDA toolkits' include directories from CPATH, C_INCLUDE_PATH and
+/// CPLUS_INCLUDE_PATH, for clang run in-process and as a child.
+void dropToolkitIncludeDirsFromEnvironment();
+
 [[noreturn]] void fatal(const llvm::Twine &message);
 
 } // namespace cucpu::driver

@@ -14,6 +14,7 @@
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   using namespace cucpu::driver;
+  dropToolkitIncludeDirsFromEnvironment();
   Options opts = parseArgs(llvm::ArrayRef<const char *>(argv + 1, argv + argc));
   Driver driver(std::move(opts), findInstallation(argv[0]));
   return driver.run();

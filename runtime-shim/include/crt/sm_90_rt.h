@@ -1,0 +1,2 @@
+// cucpu: NVIDIA's crt/sm_90_rt.h; what it declares there comes with cuda_runtime.h here.
+#include "../cuda_runtime.h"

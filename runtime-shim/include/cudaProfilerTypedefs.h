@@ -1,0 +1,3 @@
+// cucpu: cudaProfilerTypedefs.h is not implemented; see cucpu/not_provided.h.
+#define CUCPU_NOT_PROVIDED "the driver API's typed entry points (cudaProfilerTypedefs.h)"
+#include "cucpu/not_provided.h"

@@ -1,0 +1,2 @@
+// cucpu: NVIDIA's fixed-width integer types header; the C library's here.
+#include <stdint.h>

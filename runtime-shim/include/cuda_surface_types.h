@@ -1,0 +1,3 @@
+// cucpu: cuda_surface_types.h is not implemented; see cucpu/not_provided.h.
+#define CUCPU_NOT_PROVIDED "surface objects (cuda_surface_types.h)"
+#include "cucpu/not_provided.h"

@@ -1,0 +1,3 @@
+// cucpu: cupti_profiler_target.h is not implemented; see cucpu/not_provided.h.
+#define CUCPU_NOT_PROVIDED "CUPTI (cupti_profiler_target.h)"
+#include "cucpu/not_provided.h"

@@ -1,0 +1,3 @@
+// cucpu: generated_cudart_removed_meta.h is not implemented; see cucpu/not_provided.h.
+#define CUCPU_NOT_PROVIDED "the driver API's typed entry points (generated_cudart_removed_meta.h)"
+#include "cucpu/not_provided.h"
