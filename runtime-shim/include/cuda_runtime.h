@@ -23,6 +23,9 @@
 #include "vector_types.h"
 
 #include <stddef.h>
+// nvcc's runtime header brings the C library's time functions (programs
+// call time() and clock() without including <time.h>).
+#include <time.h>
 
 #if defined(__CUDA__)
 // Conversions of the builtin index variables declared by

@@ -32,6 +32,7 @@
 #include "llvm/Pass.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
@@ -159,6 +160,104 @@ static std::unique_ptr<ToolOutputFile> openOutput(StringRef path,
   return out;
 }
 
+/// Respells launch chevrons written with spaces (`k << < g, b >> > (a)`),
+/// which nvcc reads as `<<<` and `>>>`, as the tokens clang expects, keeping
+/// every line and column where it was. As nvcc, only `<<` and `>>` followed
+/// by blanks and one more chevron; a `>> >` without a spaced `<< <` before
+/// it closes nested templates and is left alone. Comments and literals are
+/// skipped.
+static bool respellSpacedLaunches(std::string &text) {
+  // The end of `cc` blanks `c` at `at`, or npos.
+  auto spaced = [&](size_t at, char c) -> size_t {
+    if (text.compare(at, 2, std::string(2, c)) != 0)
+      return std::string::npos;
+    size_t i = at + 2;
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t'))
+      ++i;
+    if (i == at + 2 || i >= text.size() || text[i] != c)
+      return std::string::npos;
+    return i + 1;
+  };
+  auto respell = [&](size_t at, size_t end, char c) {
+    text.replace(at, end - at,
+                 std::string(3, c) + std::string(end - at - 3, ' '));
+  };
+  bool changed = false;
+  size_t open = std::string::npos, openEnd = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+      i = text.find('\n', i);
+      if (i == std::string::npos)
+        break;
+      continue;
+    }
+    if (c == '/' && i + 1 < text.size() && text[i + 1] == '*') {
+      i = text.find("*/", i + 2);
+      if (i == std::string::npos)
+        break;
+      ++i;
+      continue;
+    }
+    if (c == '"' || c == '\'') {
+      // To the closing quote (raw strings are not launches' business).
+      for (++i; i < text.size() && text[i] != c && text[i] != '\n'; ++i)
+        if (text[i] == '\\')
+          ++i;
+      continue;
+    }
+    if (open == std::string::npos && c == '<') {
+      size_t end = spaced(i, '<');
+      if (end != std::string::npos) {
+        open = i;
+        openEnd = end;
+        i = end - 1;
+      } else if (text.compare(i, 3, "<<<") == 0) {
+        i += 2;
+      }
+      continue;
+    }
+    if (open != std::string::npos && c == '>') {
+      size_t end = spaced(i, '>');
+      bool plain = text.compare(i, 3, ">>>") == 0;
+      if (end == std::string::npos && !plain)
+        continue;
+      respell(open, openEnd, '<');
+      if (!plain)
+        respell(i, end, '>');
+      changed = true;
+      open = std::string::npos;
+      i = (plain ? i + 3 : end) - 1;
+    }
+  }
+  return changed;
+}
+
+std::string Driver::compiledSource(const Input &input,
+                                   std::vector<std::string> &args) {
+  auto it = respelledSources.find(input.path);
+  if (it == respelledSources.end()) {
+    std::string compiled = input.path;
+    if (auto buffer = MemoryBuffer::getFile(input.path)) {
+      std::string text = (*buffer)->getBuffer().str();
+      if (respellSpacedLaunches(text)) {
+        compiled = intermediate(input.path, "-launches.cu");
+        auto out = openOutput(compiled, /*binary=*/false);
+        // Diagnostics and __FILE__ name the user's file, line for line.
+        out->os() << "#line 1 \"" << input.path << "\"\n" << text;
+        out->keep();
+      }
+    }
+    it = respelledSources.emplace(input.path, compiled).first;
+  }
+  if (it->second != input.path) {
+    SmallString<256> dir(input.path);
+    sys::path::remove_filename(dir);
+    args.insert(args.end(), {"-iquote", dir.empty() ? "." : dir.str().str()});
+  }
+  return it->second;
+}
+
 static void writeMLIR(mlir::ModuleOp module, cucpu::Stage stage,
                       StringRef path) {
   module->setAttr(kStageAttr, mlir::StringAttr::get(module.getContext(),
@@ -178,7 +277,10 @@ std::vector<std::string> Driver::cudaFlags() const {
       "-nocudalib",                    "-Xclang",
       "-target-sdk-version=12.8",      "-Wno-unknown-cuda-version",
       "-isystem",                      inst.includeDir,
-      "-include",                      "cuda_runtime.h"};
+      "-include",                      "cuda_runtime.h",
+      // nvcc's front end and gcc warn about `register` in C++17; clang's
+      // default is an error. -Wno-register silences it, -Werror restores it.
+      "-Wno-error=register"};
   flags.insert(flags.end(), opts.frontendArgs.begin(), opts.frontendArgs.end());
   return flags;
 }
@@ -229,7 +331,8 @@ bool Driver::compileHost(const Input &input, const std::string &object,
   }
   if (opts.saveTemps != SaveTemps::None)
     args.push_back("-save-temps=obj");
-  args.insert(args.end(), {"-c", input.path, "-o", object});
+  std::string source = compiledSource(input, args);
+  args.insert(args.end(), {"-c", source, "-o", object});
   return runCommand(args);
 }
 
@@ -239,6 +342,8 @@ bool Driver::compileHostSource(const Input &input, const std::string &object) {
   // A .cpp file that includes cuda_runtime.h gets cucpu's, as a .cu file
   // does (without the pre-include: plain C++ names what it uses).
   args.insert(args.end(), {"-isystem", inst.includeDir});
+  if (!isC)
+    args.push_back("-Wno-error=register");
   for (const std::string &arg : opts.frontendArgs) {
     // nvcc hands a .c file to the host compiler, which takes a C++ -std= as
     // gcc does: with a warning, not an error.
@@ -270,8 +375,9 @@ mlir::OwningOpRef<mlir::ModuleOp> Driver::translateDevice(const Input &input) {
     args.push_back("--cuda-gpu-arch=" + opts.gpuArch);
   else if (opts.cudaArch)
     args.push_back("--cuda-gpu-arch=sm_" + std::to_string(*opts.cudaArch));
+  std::string source = compiledSource(input, args);
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      cucpu::translateCudaToMLIR(context, CUCPU_CLANG_PATH, input.path, args,
+      cucpu::translateCudaToMLIR(context, CUCPU_CLANG_PATH, source, args,
                                  opts.relocatableDeviceCode);
   if (module) {
     // What --use_fast_math allows nvcc: reassociation, contraction,

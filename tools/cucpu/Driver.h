@@ -12,6 +12,7 @@
 #include "llvm/Support/FileUtilities.h"
 
 #include <memory>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,12 @@ private:
   /// --save-temps as <source stem><suffix> in the current directory or
   /// next to the output.
   std::string intermediate(llvm::StringRef source, llvm::StringRef suffix);
+  /// The file the compilers read for a CUDA input: the input itself, or a
+  /// copy whose launches written `<< <` ... `>> >` (which nvcc accepts and
+  /// clang's lexer does not) are respelled `<<<` ... `>>>`. For a copy,
+  /// adds the original's directory to `args` for its quoted includes.
+  std::string compiledSource(const Input &input, std::vector<std::string> &args);
+  std::map<std::string, std::string> respelledSources;
   std::string defaultOutput(llvm::StringRef input, llvm::StringRef ext) const;
 
   //===--- Steps ----------------------------------------------------------===//
