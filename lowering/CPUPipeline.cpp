@@ -74,8 +74,18 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     pm.addPass(createResolveLaunchIds());
     return;
   case Stage::Optimized:
-    if (options.optLevel == 0)
+    if (options.optLevel == 0) {
+      // Lock step for warp-synchronous code is a matter of correctness, so
+      // -O0 has it too; it reads pointers in SSA form.
+      if (!options.gpuTarget) {
+        pm.addPass(createMem2Reg());
+        pm.addPass(createPromoteLocals());
+        pm.addPass(createCSEPass());
+        pm.addNestedPass<func::FuncOp>(
+            createInsertLockstepBarriers({/*remarks=*/options.remarks}));
+      }
       return;
+    }
     // First, so that every optimization sees the copy's constant thread
     // loop bounds.
     if (options.specializeBlockSize && !options.gpuTarget)
@@ -90,6 +100,10 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
       pm.addPass(createPromoteLocals());
     pm.addPass(createCanonicalizeKeepingLaunch());
     pm.addPass(createCSEPass());
+    // Before any pass reasons about what a barrier separates.
+    if (!options.gpuTarget)
+      pm.addNestedPass<func::FuncOp>(
+          createInsertLockstepBarriers({/*remarks=*/options.remarks}));
     // An early return's flag is promoted above; the guard it leaves around
     // the rest of the kernel moves out of the thread loop, and the locals it
     // held are promoted then. The GPU target maps a block loop's body to the

@@ -166,6 +166,39 @@ def SpecializeBlockSize
                            "mlir::arith::ArithDialect"];
 }
 
+def InsertLockstepBarriers
+    : Pass<"simt-insert-lockstep-barriers", "mlir::func::FuncOp"> {
+  let summary = "Give warp-synchronous shared-memory exchanges their lock step";
+  let description = [{
+    Code written for GPUs whose warps run in lock step (NVIDIA's older
+    samples among it) lets the lanes of a warp exchange values through
+    `__shared__` memory with no barrier: each lane stores, then loads what
+    other lanes stored. A thread loop runs each thread's statements to the
+    next barrier before the next thread starts, so a lane would read a
+    location that a later lane has not written yet.
+
+    For each load of block-shared memory that a store to the same object
+    may precede with no barrier between, at another address, this pass adds
+    a lock-step barrier (`simt.barrier` with `cucpu.warp_sync` and
+    `cucpu.lockstep`, as the frontend gives volatile stores) before it:
+    every thread stores before any thread loads, as lanes in lock step
+    would. The barrier goes as far out as the store and the load allow (before
+    the loop that holds the load, not into each iteration, when the store
+    comes before the loop). A load at the very address a store of the same
+    thread wrote needs none, nor does the next iteration of a loop (in a
+    block-stride loop it reaches other elements). Race-free code has a
+    barrier between a store and another thread's load of it, so it gets
+    none either, except where it loads, after a store, another part of the
+    object that no other thread writes there (a cost, never a wrong
+    result).
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per barrier added">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "cucpu::simt::SIMTDialect"];
+}
+
 def HoistUniformIfs : Pass<"simt-hoist-uniform-ifs", "mlir::func::FuncOp"> {
   let summary = "Move an if on a block-uniform condition out of the thread loop";
   let description = [{

@@ -1,0 +1,143 @@
+// RUN: cucpu-opt %s -split-input-file --simt-insert-lockstep-barriers=remarks=1 -verify-diagnostics | FileCheck %s
+
+// Warp-synchronous exchange: each thread stores its element, then loads its
+// neighbour's with no barrier between. A lock-step barrier goes between.
+// CHECK-LABEL: func.func @neighbour
+// CHECK: llvm.store
+// CHECK: simt.barrier(%{{.*}}) {cucpu.lockstep, cucpu.warp_sync}
+// CHECK-NEXT: llvm.load
+func.func @neighbour(%blocks: index, %threads: index, %v: f32, %out: !llvm.ptr) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = llvm.mlir.constant(33 : i64) : i64
+  scf.parallel (%bx) = (%c0) to (%blocks) step (%c1) {
+    %sh = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
+    scf.parallel (%tx) = (%c0) to (%threads) step (%c1) {
+      %i = arith.index_cast %tx : index to i64
+      %a = llvm.getelementptr %sh[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %v, %a : f32, !llvm.ptr
+      %t1 = arith.addi %tx, %c1 : index
+      %j = arith.index_cast %t1 : index to i64
+      %b = llvm.getelementptr %sh[%j] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      // expected-remark @below {{lock-step barrier before this load of shared memory}}
+      %x = llvm.load %b : !llvm.ptr -> f32
+      %o = llvm.getelementptr %out[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %x, %o : f32, !llvm.ptr
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Nothing to add: a barrier separates the store from the load; a thread
+// reads back its own element; the thread's own memory (allocated in the
+// thread loop) and memory from outside the launch are not block-shared.
+// CHECK-LABEL: func.func @separated
+// CHECK-NOT: cucpu.lockstep
+func.func @separated(%blocks: index, %threads: index, %v: f32, %global: !llvm.ptr) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = llvm.mlir.constant(33 : i64) : i64
+  scf.parallel (%bx) = (%c0) to (%blocks) step (%c1) {
+    %sh = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
+    scf.parallel (%tx) = (%c0) to (%threads) step (%c1) {
+      %own = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
+      %i = arith.index_cast %tx : index to i64
+      %t1 = arith.addi %tx, %c1 : index
+      %j = arith.index_cast %t1 : index to i64
+      %a = llvm.getelementptr %sh[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      %b = llvm.getelementptr %sh[%j] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %v, %a : f32, !llvm.ptr
+      %x = llvm.load %a : !llvm.ptr -> f32
+      simt.barrier(%tx)
+      %y = llvm.load %b : !llvm.ptr -> f32
+      %oa = llvm.getelementptr %own[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      %ob = llvm.getelementptr %own[%j] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %x, %oa : f32, !llvm.ptr
+      %z = llvm.load %ob : !llvm.ptr -> f32
+      %ga = llvm.getelementptr %global[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      %gb = llvm.getelementptr %global[%j] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %y, %ga : f32, !llvm.ptr
+      %w = llvm.load %gb : !llvm.ptr -> f32
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// The store comes before a loop that loads: one barrier before the loop,
+// not one in every iteration. A store of one iteration is not checked
+// against the next iteration's loads (a block-stride loop reaches other
+// elements in each).
+// CHECK-LABEL: func.func @before_loop
+// CHECK: llvm.store
+// CHECK-NEXT: simt.barrier(%{{.*}}) {cucpu.lockstep, cucpu.warp_sync}
+// CHECK-NEXT: scf.for
+// CHECK-NOT: simt.barrier
+// CHECK: return
+func.func @before_loop(%blocks: index, %threads: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %n = llvm.mlir.constant(64 : i64) : i64
+  scf.parallel (%bx) = (%c0) to (%blocks) step (%c1) {
+    %sh = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
+    scf.parallel (%tx) = (%c0) to (%threads) step (%c1) {
+      %i = arith.index_cast %tx : index to i64
+      %a = llvm.getelementptr %sh[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %v, %a : f32, !llvm.ptr
+      scf.for %k = %c0 to %c8 step %c1 {
+        %kk = arith.addi %tx, %k : index
+        %j = arith.index_cast %kk : index to i64
+        %b = llvm.getelementptr %sh[%j] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        // expected-remark @below {{lock-step barrier before this load of shared memory}}
+        %x = llvm.load %b : !llvm.ptr -> f32
+        %c = llvm.getelementptr %sh[%j] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        llvm.store %x, %c : f32, !llvm.ptr
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// A barrier under a condition is reached by all threads or by none: a store
+// under the same condition did not run where the barrier did not either.
+// CHECK-LABEL: func.func @same_condition
+// CHECK-NOT: cucpu.lockstep
+func.func @same_condition(%blocks: index, %threads: index, %v: f32, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = llvm.mlir.constant(64 : i64) : i64
+  scf.parallel (%bx) = (%c0) to (%blocks) step (%c1) {
+    %sh = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
+    scf.parallel (%tx) = (%c0) to (%threads) step (%c1) {
+      %i = arith.index_cast %tx : index to i64
+      %t1 = arith.addi %tx, %c1 : index
+      %j = arith.index_cast %t1 : index to i64
+      %a = llvm.getelementptr %sh[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      %b = llvm.getelementptr %sh[%j] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      scf.if %c {
+        llvm.store %v, %a : f32, !llvm.ptr
+      }
+      scf.if %c {
+        simt.barrier(%tx)
+      }
+      scf.if %c {
+        %x = llvm.load %b : !llvm.ptr -> f32
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
