@@ -654,6 +654,9 @@ CUCPU_NV_RMW(or, atomicOr)
 CUCPU_NV_RMW(xor, atomicXor)
 #undef CUCPU_NV_RMW
 
+// The SIMD ("video") intrinsics on 2 x 16 and 4 x 8 bits of a word.
+#include "cucpu/simd_video.h"
+
 #undef CUCPU_MATH1
 #undef CUCPU_MATH2
 #undef CUCPU_DEVICE
