@@ -169,6 +169,10 @@ CUCPU_MATH1(round)
 CUCPU_MATH1(rint)
 CUCPU_MATH1(nearbyint)
 CUCPU_MATH2(pow)
+// pow with an int exponent, as CUDA declares it for device code (libstdc++'s
+// template for mixed arguments calls the C library's pow, a host function).
+CUCPU_DEVICE float pow(float x, int n) { return __builtin_powf(x, (float)n); }
+CUCPU_DEVICE double pow(double x, int n) { return __builtin_pow(x, (double)n); }
 CUCPU_MATH2(atan2)
 CUCPU_MATH2(fmin)
 CUCPU_MATH2(fmax)
@@ -342,12 +346,22 @@ CUCPU_DEVICE double __longlong_as_double(long long x) {
 CUCPU_DEVICE long long __double_as_longlong(double x) {
   return __builtin_bit_cast(long long, x);
 }
-CUCPU_DEVICE int __float2int_rn(float x) { return (int)__builtin_rintf(x); }
-CUCPU_DEVICE int __float2int_rz(float x) { return (int)x; }
-CUCPU_DEVICE int __float2int_rd(float x) { return (int)__builtin_floorf(x); }
-CUCPU_DEVICE int __float2int_ru(float x) { return (int)__builtin_ceilf(x); }
 CUCPU_DEVICE float __int2float_rn(int x) { return (float)x; }
-CUCPU_DEVICE int __double2int_rn(double x) { return (int)__builtin_rint(x); }
+// The other conversions and the arithmetic in the other rounding modes.
+#include "cucpu/rounding_intrinsics.h"
+// float to int, saturating as the GPU does (the C cast is undefined out of
+// range).
+#define CUCPU_FLOAT2INT(suffix, mode)                                          \
+  CUCPU_DEVICE int __float2int_##suffix(float x) {                             \
+    return cucpu_round::toInt<int>(x, cucpu_round::mode, -2147483648.0,        \
+                                   2147483647.0, (int)0x80000000u,             \
+                                   0x7fffffff, 0);                             \
+  }
+CUCPU_FLOAT2INT(rn, Nearest)
+CUCPU_FLOAT2INT(rz, TowardZero)
+CUCPU_FLOAT2INT(rd, Down)
+CUCPU_FLOAT2INT(ru, Up)
+#undef CUCPU_FLOAT2INT
 
 // Integer intrinsics.
 CUCPU_DEVICE int __popc(unsigned x) { return __builtin_popcount(x); }

@@ -75,6 +75,12 @@ static __inline__ __host__ cudaError_t cudaHostAlloc(T **ptr, size_t size,
 
 template <class T>
 static __inline__ __host__ cudaError_t
+cudaHostGetDevicePointer(T **pDevice, void *pHost, unsigned int flags) {
+  return ::cudaHostGetDevicePointer((void **)(void *)pDevice, pHost, flags);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
 cudaMallocManaged(T **devPtr, size_t size,
                   unsigned int flags = cudaMemAttachGlobal) {
   return ::cudaMallocManaged((void **)(void *)devPtr, size, flags);

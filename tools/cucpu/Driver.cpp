@@ -393,6 +393,11 @@ mlir::OwningOpRef<mlir::ModuleOp> Driver::translateDevice(const Input &input) {
     module->walk([&](mlir::arith::ArithFastMathInterface op) {
       if (op->removeAttr(cucpu::kExactFPAttr) || !opts.fastMath)
         return;
+      // Conversions round as they do without fast math (nvcc leaves them
+      // alone); LLVM may fold a round trip through a wider type that
+      // carries the flags, which the directed-rounding intrinsics rely on.
+      if (mlir::isa<mlir::arith::ExtFOp, mlir::arith::TruncFOp>(op))
+        return;
       op->setAttr(op.getFastMathAttrName(), fast);
     });
   }

@@ -1,0 +1,378 @@
+//===- cucpu/rounding_intrinsics.h - Directed rounding ----------*- C++ -*-===//
+//
+// Part of cucpu. CUDA's arithmetic and conversions with a rounding mode in
+// their name: _rn (to nearest even), _rz (toward zero), _rd (down), _ru (up).
+// The CPU rounds to nearest; the other modes come from the exact error of
+// the rounded-to-nearest result, which error-free transformations give
+// (TwoSum for sums, an FMA for products, quotients and square roots): the
+// correctly rounded result in another mode is the nearest one or its
+// neighbour on the error's side. Conversions to integers saturate, and a
+// NaN converts to 0, as on the GPU. Included by cucpu_device_functions.h
+// inside its CUCPU_DEVICE definitions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUCPU_ROUNDING_INTRINSICS_H
+#define CUCPU_ROUNDING_INTRINSICS_H
+
+// The error-free transformations are exact only as written: neither fused
+// nor reassociated (the frontend keeps --use_fast_math off such code).
+#define CUCPU_ROUND_EXACT _Pragma("clang fp contract(off)")
+
+namespace cucpu_round {
+
+enum Mode { Nearest, TowardZero, Down, Up };
+
+template <typename T> struct Limits;
+template <> struct Limits<float> {
+  static __device__ __inline__ float max() { return __FLT_MAX__; }
+  static __device__ __inline__ float next(float x, float to) {
+    return __builtin_nextafterf(x, to);
+  }
+  static __device__ __inline__ float fma(float a, float b, float c) {
+    return __builtin_fmaf(a, b, c);
+  }
+};
+template <> struct Limits<double> {
+  static __device__ __inline__ double max() { return __DBL_MAX__; }
+  static __device__ __inline__ double next(double x, double to) {
+    return __builtin_nextafter(x, to);
+  }
+  static __device__ __inline__ double fma(double a, double b, double c) {
+    return __builtin_fma(a, b, c);
+  }
+};
+
+/// `nearest` (the exact value rounded to nearest) rounded in `mode` instead,
+/// given the sign of the exact value minus `nearest` (0 when exact).
+template <typename T>
+static __device__ __inline__ T adjust(T nearest, int errorSign, Mode mode) {
+  const T inf = __builtin_inf();
+  if (errorSign == 0 || mode == Nearest || nearest != nearest)
+    return nearest;
+  if (mode == Down && errorSign < 0)
+    return Limits<T>::next(nearest, -inf);
+  if (mode == Up && errorSign > 0)
+    return Limits<T>::next(nearest, inf);
+  if (mode == TowardZero &&
+      ((nearest > 0 && errorSign < 0) || (nearest < 0 && errorSign > 0)))
+    return Limits<T>::next(nearest, (T)0);
+  return nearest;
+}
+
+/// A finite exact value that rounded to nearest overflowed to `inf`.
+template <typename T>
+static __device__ __inline__ T overflowed(T inf, Mode mode) {
+  bool positive = inf > 0;
+  if (mode == TowardZero || (mode == Down && positive) ||
+      (mode == Up && !positive))
+    return positive ? Limits<T>::max() : -Limits<T>::max();
+  return inf;
+}
+
+template <typename T>
+static __device__ __inline__ bool isFinite(T x) {
+  return x - x == x - x;
+}
+
+template <typename T>
+static __device__ __inline__ int signOf(T x) {
+  return (x > 0) - (x < 0);
+}
+
+template <typename T>
+static __device__ __inline__ T add(T a, T b, Mode mode) {
+  CUCPU_ROUND_EXACT
+  T s = a + b;
+  if (!isFinite(s))
+    return isFinite(a) && isFinite(b) ? overflowed(s, mode) : s;
+  // TwoSum: the exact error of s.
+  T bv = s - a, av = s - bv;
+  T error = (a - av) + (b - bv);
+  return adjust(s, signOf(error), mode);
+}
+
+/// `x` (exact in double) as a float rounded in `mode`.
+static __device__ __inline__ float toFloat(double x, Mode mode);
+
+// Float products, quotients and square roots go through double: a product
+// is exact there, and a quotient's or root's error sign is the double
+// result's, or, where that is a float already, the remainder's. This is
+// right where float results are subnormal too.
+static __device__ __inline__ float mul(float a, float b, Mode mode) {
+  CUCPU_ROUND_EXACT
+  return toFloat((double)a * (double)b, mode);
+}
+static __device__ __inline__ float div(float a, float b, Mode mode) {
+  CUCPU_ROUND_EXACT
+  double q = (double)a / (double)b;
+  float f = (float)q;
+  if (!isFinite(q) || !isFinite(f) || q != (double)f || !isFinite(a) ||
+      !isFinite(b) || b == 0)
+    return toFloat(q, mode);
+  return adjust(f, signOf(__builtin_fma(-q, (double)b, (double)a)) * signOf(b),
+                mode);
+}
+static __device__ __inline__ float sqrt(float a, Mode mode) {
+  CUCPU_ROUND_EXACT
+  double r = __builtin_sqrt((double)a);
+  float f = (float)r;
+  if (!isFinite(r) || r == 0 || r != (double)f)
+    return toFloat(r, mode);
+  return adjust(f, signOf(__builtin_fma(-r, r, (double)a)), mode);
+}
+
+// Double products and quotients whose result is far below 1 are computed
+// scaled by 2^k (exact), so that the FMA's remainder stays exact; the
+// scaled result is then brought back, and the error's sign is that of what
+// the scaling back dropped, or else of the remainder.
+static __device__ __inline__ double mul(double a, double b, Mode mode) {
+  CUCPU_ROUND_EXACT
+  double p = a * b;
+  if (!isFinite(p))
+    return isFinite(a) && isFinite(b) ? overflowed(p, mode) : p;
+  if (p == 0 && (a == 0 || b == 0))
+    return p;
+  if (p == 0) {
+    // Below half the smallest subnormal: zero, or that subnormal when the
+    // mode rounds away from zero on the product's side.
+    bool negative = (a < 0) != (b < 0);
+    if (mode == Down && negative)
+      return -0x1p-1074;
+    if (mode == Up && !negative)
+      return 0x1p-1074;
+    return p;
+  }
+  double magnitude = p < 0 ? -p : p;
+  if (magnitude >= 0x1p-960)
+    return adjust(p, signOf(__builtin_fma(a, b, -p)), mode);
+  const double up = 0x1p+200, down = 0x1p-200;
+  // The smaller operand takes the scale: the larger could overflow.
+  bool aSmaller = (a < 0 ? -a : a) < (b < 0 ? -b : b);
+  double x = (aSmaller ? a : b) * up, y = aSmaller ? b : a;
+  double scaled = x * y;
+  double error = __builtin_fma(x, y, -scaled);
+  double back = scaled * down;
+  double dropped = scaled - back * up;
+  return adjust(back, dropped != 0 ? signOf(dropped) : signOf(error), mode);
+}
+static __device__ __inline__ double div(double a, double b, Mode mode) {
+  CUCPU_ROUND_EXACT
+  double q = a / b;
+  if (!isFinite(q))
+    return isFinite(a) && isFinite(b) && b != 0 ? overflowed(q, mode) : q;
+  if (!isFinite(a) || !isFinite(b) || a == 0)
+    return q;
+  double magnitude = q < 0 ? -q : q;
+  double dividend = a < 0 ? -a : a;
+  if (magnitude >= 0x1p-960 && dividend >= 0x1p-960)
+    return adjust(q, signOf(__builtin_fma(-q, b, a)) * signOf(b), mode);
+  if (q == 0) {
+    bool negative = (a < 0) != (b < 0);
+    if (mode == Down && negative)
+      return -0x1p-1074;
+    if (mode == Up && !negative)
+      return 0x1p-1074;
+    return q;
+  }
+  const double up = 0x1p+200, down = 0x1p-200;
+  double scaled = (a * up) / b;
+  double remainder = __builtin_fma(-scaled, b, a * up);
+  double back = scaled * down;
+  double dropped = scaled - back * up;
+  return adjust(back,
+                dropped != 0 ? signOf(dropped)
+                             : signOf(remainder) * signOf(b),
+                mode);
+}
+static __device__ __inline__ double sqrt(double a, Mode mode) {
+  CUCPU_ROUND_EXACT
+  double s = __builtin_sqrt(a);
+  if (!isFinite(s) || s == 0)
+    return s;
+  if (a >= 0x1p-960)
+    return adjust(s, signOf(__builtin_fma(-s, s, a)), mode);
+  // sqrt(a * 2^200) = sqrt(a) * 2^100, exactly representable back.
+  double scaled = __builtin_sqrt(a * 0x1p+200);
+  return adjust(scaled * 0x1p-100,
+                signOf(__builtin_fma(-scaled, scaled, a * 0x1p+200)), mode);
+}
+
+/// `x` (exact in double) as a float rounded in `mode`.
+static __device__ __inline__ float toFloat(double x, Mode mode) {
+  CUCPU_ROUND_EXACT
+  float f = (float)x;
+  if (!isFinite(f))
+    return isFinite(x) ? overflowed(f, mode) : f;
+  return adjust(f, signOf(x - (double)f), mode);
+}
+
+/// `x` as a double rounded in `mode` (from a 64-bit integer).
+static __device__ __inline__ double toDouble(__int128 x, Mode mode) {
+  double d = (double)x;
+  // d is at most 2^64, exact as an __int128.
+  __int128 back = (__int128)d;
+  return adjust(d, (x > back) - (x < back), mode);
+}
+static __device__ __inline__ float toFloat(__int128 x, Mode mode) {
+  float f = (float)x;
+  __int128 back = (__int128)f;
+  return adjust(f, (x > back) - (x < back), mode);
+}
+
+/// `x` rounded to an integer in `mode`, then saturated to [lo, hi]; a NaN
+/// gives `nan` (what the GPU gives differs by conversion: 0 from a float to
+/// 32 bits, the sign bit alone otherwise).
+template <typename I>
+static __device__ __inline__ I toInt(double x, Mode mode, double lo,
+                                     double hi, I min, I max, I nan) {
+  if (x != x)
+    return nan;
+  double r = mode == Nearest      ? __builtin_rint(x)
+             : mode == TowardZero ? __builtin_trunc(x)
+             : mode == Down       ? __builtin_floor(x)
+                                  : __builtin_ceil(x);
+  if (r <= lo)
+    return min;
+  if (r >= hi)
+    return max;
+  return (I)r;
+}
+
+} // namespace cucpu_round
+
+// The arithmetic, in all four modes (the _rn forms of add, sub, mul, div,
+// rcp and sqrt come before this header).
+#define CUCPU_ROUNDED_OPS(suffix, mode)                                        \
+  CUCPU_DEVICE float __fadd_##suffix(float x, float y) {                       \
+    return cucpu_round::add(x, y, cucpu_round::mode);                          \
+  }                                                                            \
+  CUCPU_DEVICE float __fsub_##suffix(float x, float y) {                       \
+    return cucpu_round::add(x, -y, cucpu_round::mode);                         \
+  }                                                                            \
+  CUCPU_DEVICE float __fmul_##suffix(float x, float y) {                       \
+    return cucpu_round::mul(x, y, cucpu_round::mode);                          \
+  }                                                                            \
+  CUCPU_DEVICE float __fdiv_##suffix(float x, float y) {                       \
+    return cucpu_round::div(x, y, cucpu_round::mode);                          \
+  }                                                                            \
+  CUCPU_DEVICE float __frcp_##suffix(float x) {                                \
+    return cucpu_round::div(1.0f, x, cucpu_round::mode);                       \
+  }                                                                            \
+  CUCPU_DEVICE float __fsqrt_##suffix(float x) {                               \
+    return cucpu_round::sqrt(x, cucpu_round::mode);                            \
+  }                                                                            \
+  CUCPU_DEVICE double __dadd_##suffix(double x, double y) {                    \
+    return cucpu_round::add(x, y, cucpu_round::mode);                          \
+  }                                                                            \
+  CUCPU_DEVICE double __dsub_##suffix(double x, double y) {                    \
+    return cucpu_round::add(x, -y, cucpu_round::mode);                         \
+  }                                                                            \
+  CUCPU_DEVICE double __dmul_##suffix(double x, double y) {                    \
+    return cucpu_round::mul(x, y, cucpu_round::mode);                          \
+  }                                                                            \
+  CUCPU_DEVICE double __ddiv_##suffix(double x, double y) {                    \
+    return cucpu_round::div(x, y, cucpu_round::mode);                          \
+  }                                                                            \
+  CUCPU_DEVICE double __drcp_##suffix(double x) {                              \
+    return cucpu_round::div(1.0, x, cucpu_round::mode);                        \
+  }                                                                            \
+  CUCPU_DEVICE double __dsqrt_##suffix(double x) {                             \
+    return cucpu_round::sqrt(x, cucpu_round::mode);                            \
+  }
+CUCPU_ROUNDED_OPS(rz, TowardZero)
+CUCPU_ROUNDED_OPS(rd, Down)
+CUCPU_ROUNDED_OPS(ru, Up)
+CUCPU_DEVICE double __dsub_rn(double x, double y) { return x - y; }
+CUCPU_DEVICE double __ddiv_rn(double x, double y) { return x / y; }
+CUCPU_DEVICE double __drcp_rn(double x) { return 1.0 / x; }
+CUCPU_DEVICE double __dsqrt_rn(double x) { return __builtin_sqrt(x); }
+#undef CUCPU_ROUNDED_OPS
+
+// Conversions between integers and floating point, in all four modes.
+#define CUCPU_CONVERSIONS(suffix, mode)                                        \
+  CUCPU_DEVICE unsigned __float2uint_##suffix(float x) {                       \
+    return cucpu_round::toInt<unsigned>(x, cucpu_round::mode, -1.0,           \
+                                        4294967295.0, 0u, 0xffffffffu, 0u);    \
+  }                                                                            \
+  CUCPU_DEVICE long long __float2ll_##suffix(float x) {                        \
+    return cucpu_round::toInt<long long>(                                      \
+        x, cucpu_round::mode, -9223372036854775808.0,                          \
+        9223372036854775808.0, (long long)(-0x7fffffffffffffffll - 1),         \
+        0x7fffffffffffffffll, (long long)(-0x7fffffffffffffffll - 1));         \
+  }                                                                            \
+  CUCPU_DEVICE unsigned long long __float2ull_##suffix(float x) {              \
+    return cucpu_round::toInt<unsigned long long>(                             \
+        x, cucpu_round::mode, -1.0, 18446744073709551616.0, 0ull,              \
+        0xffffffffffffffffull, 0x8000000000000000ull);                         \
+  }                                                                            \
+  CUCPU_DEVICE int __double2int_##suffix(double x) {                           \
+    return cucpu_round::toInt<int>(x, cucpu_round::mode, -2147483648.0,        \
+                                   2147483647.0, (int)0x80000000u,             \
+                                   0x7fffffff, (int)0x80000000u);              \
+  }                                                                            \
+  CUCPU_DEVICE unsigned __double2uint_##suffix(double x) {                     \
+    return cucpu_round::toInt<unsigned>(x, cucpu_round::mode, -1.0,           \
+                                        4294967295.0, 0u, 0xffffffffu,         \
+                                        0x80000000u);                          \
+  }                                                                            \
+  CUCPU_DEVICE long long __double2ll_##suffix(double x) {                      \
+    return cucpu_round::toInt<long long>(                                      \
+        x, cucpu_round::mode, -9223372036854775808.0,                          \
+        9223372036854775808.0, (long long)(-0x7fffffffffffffffll - 1),         \
+        0x7fffffffffffffffll, (long long)(-0x7fffffffffffffffll - 1));         \
+  }                                                                            \
+  CUCPU_DEVICE unsigned long long __double2ull_##suffix(double x) {            \
+    return cucpu_round::toInt<unsigned long long>(                             \
+        x, cucpu_round::mode, -1.0, 18446744073709551616.0, 0ull,              \
+        0xffffffffffffffffull, 0x8000000000000000ull);                         \
+  }                                                                            \
+  CUCPU_DEVICE float __double2float_##suffix(double x) {                       \
+    return cucpu_round::toFloat(x, cucpu_round::mode);                         \
+  }                                                                            \
+  CUCPU_DEVICE float __uint2float_##suffix(unsigned x) {                       \
+    return cucpu_round::toFloat((double)x, cucpu_round::mode);                 \
+  }                                                                            \
+  CUCPU_DEVICE float __ll2float_##suffix(long long x) {                        \
+    return cucpu_round::toFloat((__int128)x, cucpu_round::mode);               \
+  }                                                                            \
+  CUCPU_DEVICE float __ull2float_##suffix(unsigned long long x) {              \
+    return cucpu_round::toFloat((__int128)x, cucpu_round::mode);               \
+  }                                                                            \
+  CUCPU_DEVICE double __ll2double_##suffix(long long x) {                      \
+    return cucpu_round::toDouble((__int128)x, cucpu_round::mode);              \
+  }                                                                            \
+  CUCPU_DEVICE double __ull2double_##suffix(unsigned long long x) {            \
+    return cucpu_round::toDouble((__int128)x, cucpu_round::mode);              \
+  }
+CUCPU_CONVERSIONS(rn, Nearest)
+CUCPU_CONVERSIONS(rz, TowardZero)
+CUCPU_CONVERSIONS(rd, Down)
+CUCPU_CONVERSIONS(ru, Up)
+#undef CUCPU_CONVERSIONS
+#define CUCPU_INT2FLOAT(suffix, mode)                                          \
+  CUCPU_DEVICE float __int2float_##suffix(int x) {                             \
+    return cucpu_round::toFloat((double)x, cucpu_round::mode);                 \
+  }
+CUCPU_INT2FLOAT(rz, TowardZero)
+CUCPU_INT2FLOAT(rd, Down)
+CUCPU_INT2FLOAT(ru, Up)
+#undef CUCPU_INT2FLOAT
+CUCPU_DEVICE double __int2double_rn(int x) { return (double)x; }
+CUCPU_DEVICE double __uint2double_rn(unsigned x) { return (double)x; }
+
+// The halves of a double's bits, and a double from them.
+CUCPU_DEVICE int __double2hiint(double x) {
+  return (int)(__builtin_bit_cast(unsigned long long, x) >> 32);
+}
+CUCPU_DEVICE int __double2loint(double x) {
+  return (int)__builtin_bit_cast(unsigned long long, x);
+}
+CUCPU_DEVICE double __hiloint2double(int hi, int lo) {
+  return __builtin_bit_cast(double, (unsigned long long)(unsigned)hi << 32 |
+                                        (unsigned)lo);
+}
+
+#undef CUCPU_ROUND_EXACT
+
+#endif // CUCPU_ROUNDING_INTRINSICS_H
