@@ -207,17 +207,23 @@ static __device__ __inline__ float toFloat(double x, Mode mode) {
   return adjust(f, signOf(x - (double)f), mode);
 }
 
-/// `x` as a double rounded in `mode` (from a 64-bit integer).
-static __device__ __inline__ double toDouble(__int128 x, Mode mode) {
-  double d = (double)x;
-  // d is at most 2^64, exact as an __int128.
-  __int128 back = (__int128)d;
-  return adjust(d, (x > back) - (x < back), mode);
+/// A 64-bit integer as a double or float rounded in `mode`: the nearest
+/// one, compared with `x` as an integer (it is integral and, unless it
+/// rounded up to 2^63 or 2^64, in range).
+template <typename T>
+static __device__ __inline__ T fromInt(long long x, Mode mode) {
+  T r = (T)x;
+  int errorSign = r >= 0x1p63 ? -1
+                              : (x > (long long)r) - (x < (long long)r);
+  return adjust(r, errorSign, mode);
 }
-static __device__ __inline__ float toFloat(__int128 x, Mode mode) {
-  float f = (float)x;
-  __int128 back = (__int128)f;
-  return adjust(f, (x > back) - (x < back), mode);
+template <typename T>
+static __device__ __inline__ T fromInt(unsigned long long x, Mode mode) {
+  T r = (T)x;
+  int errorSign = r >= 0x1p64 ? -1
+                              : (x > (unsigned long long)r) -
+                                    (x < (unsigned long long)r);
+  return adjust(r, errorSign, mode);
 }
 
 /// `x` rounded to an integer in `mode`, then saturated to [lo, hi]; a NaN
@@ -334,16 +340,16 @@ CUCPU_DEVICE double __dsqrt_rn(double x) { return __builtin_sqrt(x); }
     return cucpu_round::toFloat((double)x, cucpu_round::mode);                 \
   }                                                                            \
   CUCPU_DEVICE float __ll2float_##suffix(long long x) {                        \
-    return cucpu_round::toFloat((__int128)x, cucpu_round::mode);               \
+    return cucpu_round::fromInt<float>(x, cucpu_round::mode);                  \
   }                                                                            \
   CUCPU_DEVICE float __ull2float_##suffix(unsigned long long x) {              \
-    return cucpu_round::toFloat((__int128)x, cucpu_round::mode);               \
+    return cucpu_round::fromInt<float>(x, cucpu_round::mode);                  \
   }                                                                            \
   CUCPU_DEVICE double __ll2double_##suffix(long long x) {                      \
-    return cucpu_round::toDouble((__int128)x, cucpu_round::mode);              \
+    return cucpu_round::fromInt<double>(x, cucpu_round::mode);                 \
   }                                                                            \
   CUCPU_DEVICE double __ull2double_##suffix(unsigned long long x) {            \
-    return cucpu_round::toDouble((__int128)x, cucpu_round::mode);              \
+    return cucpu_round::fromInt<double>(x, cucpu_round::mode);                 \
   }
 CUCPU_CONVERSIONS(rn, Nearest)
 CUCPU_CONVERSIONS(rz, TowardZero)
