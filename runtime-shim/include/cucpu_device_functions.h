@@ -353,9 +353,7 @@ CUCPU_DEVICE float __int2float_rn(int x) { return (float)x; }
 // range).
 #define CUCPU_FLOAT2INT(suffix, mode)                                          \
   CUCPU_DEVICE int __float2int_##suffix(float x) {                             \
-    return cucpu_round::toInt<int>(x, cucpu_round::mode, -2147483648.0,        \
-                                   2147483647.0, (int)0x80000000u,             \
-                                   0x7fffffff, 0);                             \
+    return cucpu_round::toInt<int>(x, cucpu_round::mode, 0);                   \
   }
 CUCPU_FLOAT2INT(rn, Nearest)
 CUCPU_FLOAT2INT(rz, TowardZero)

@@ -226,22 +226,42 @@ static __device__ __inline__ T fromInt(unsigned long long x, Mode mode) {
   return adjust(r, errorSign, mode);
 }
 
-/// `x` rounded to an integer in `mode`, then saturated to [lo, hi]; a NaN
+/// The range of each integer type: [lo, hi] as doubles (beyond them a
+/// conversion saturates) and its ends.
+template <typename I> struct IntRange;
+template <> struct IntRange<int> {
+  static constexpr double lo = -2147483648.0, hi = 2147483647.0;
+  static constexpr int min = (int)0x80000000u, max = 0x7fffffff;
+};
+template <> struct IntRange<unsigned> {
+  static constexpr double lo = -1.0, hi = 4294967295.0;
+  static constexpr unsigned min = 0, max = 0xffffffffu;
+};
+template <> struct IntRange<long long> {
+  static constexpr double lo = -0x1p63, hi = 0x1p63;
+  static constexpr long long min = -0x7fffffffffffffffll - 1,
+                             max = 0x7fffffffffffffffll;
+};
+template <> struct IntRange<unsigned long long> {
+  static constexpr double lo = -1.0, hi = 0x1p64;
+  static constexpr unsigned long long min = 0, max = 0xffffffffffffffffull;
+};
+
+/// `x` rounded to an integer in `mode`, then saturated to I's range; a NaN
 /// gives `nan` (what the GPU gives differs by conversion: 0 from a float to
 /// 32 bits, the sign bit alone otherwise).
 template <typename I>
-static __device__ __inline__ I toInt(double x, Mode mode, double lo,
-                                     double hi, I min, I max, I nan) {
+static __device__ __inline__ I toInt(double x, Mode mode, I nan) {
   if (x != x)
     return nan;
   double r = mode == Nearest      ? __builtin_rint(x)
              : mode == TowardZero ? __builtin_trunc(x)
              : mode == Down       ? __builtin_floor(x)
                                   : __builtin_ceil(x);
-  if (r <= lo)
-    return min;
-  if (r >= hi)
-    return max;
+  if (r <= IntRange<I>::lo)
+    return IntRange<I>::min;
+  if (r >= IntRange<I>::hi)
+    return IntRange<I>::max;
   return (I)r;
 }
 
@@ -249,43 +269,28 @@ static __device__ __inline__ I toInt(double x, Mode mode, double lo,
 
 // The arithmetic, in all four modes (the _rn forms of add, sub, mul, div,
 // rcp and sqrt come before this header).
-#define CUCPU_ROUNDED_OPS(suffix, mode)                                        \
-  CUCPU_DEVICE float __fadd_##suffix(float x, float y) {                       \
+#define CUCPU_ROUNDED_OPS_OF(T, p, one, suffix, mode)                          \
+  CUCPU_DEVICE T __##p##add_##suffix(T x, T y) {                               \
     return cucpu_round::add(x, y, cucpu_round::mode);                          \
   }                                                                            \
-  CUCPU_DEVICE float __fsub_##suffix(float x, float y) {                       \
+  CUCPU_DEVICE T __##p##sub_##suffix(T x, T y) {                               \
     return cucpu_round::add(x, -y, cucpu_round::mode);                         \
   }                                                                            \
-  CUCPU_DEVICE float __fmul_##suffix(float x, float y) {                       \
+  CUCPU_DEVICE T __##p##mul_##suffix(T x, T y) {                               \
     return cucpu_round::mul(x, y, cucpu_round::mode);                          \
   }                                                                            \
-  CUCPU_DEVICE float __fdiv_##suffix(float x, float y) {                       \
+  CUCPU_DEVICE T __##p##div_##suffix(T x, T y) {                               \
     return cucpu_round::div(x, y, cucpu_round::mode);                          \
   }                                                                            \
-  CUCPU_DEVICE float __frcp_##suffix(float x) {                                \
-    return cucpu_round::div(1.0f, x, cucpu_round::mode);                       \
+  CUCPU_DEVICE T __##p##rcp_##suffix(T x) {                                    \
+    return cucpu_round::div(one, x, cucpu_round::mode);                        \
   }                                                                            \
-  CUCPU_DEVICE float __fsqrt_##suffix(float x) {                               \
-    return cucpu_round::sqrt(x, cucpu_round::mode);                            \
-  }                                                                            \
-  CUCPU_DEVICE double __dadd_##suffix(double x, double y) {                    \
-    return cucpu_round::add(x, y, cucpu_round::mode);                          \
-  }                                                                            \
-  CUCPU_DEVICE double __dsub_##suffix(double x, double y) {                    \
-    return cucpu_round::add(x, -y, cucpu_round::mode);                         \
-  }                                                                            \
-  CUCPU_DEVICE double __dmul_##suffix(double x, double y) {                    \
-    return cucpu_round::mul(x, y, cucpu_round::mode);                          \
-  }                                                                            \
-  CUCPU_DEVICE double __ddiv_##suffix(double x, double y) {                    \
-    return cucpu_round::div(x, y, cucpu_round::mode);                          \
-  }                                                                            \
-  CUCPU_DEVICE double __drcp_##suffix(double x) {                              \
-    return cucpu_round::div(1.0, x, cucpu_round::mode);                        \
-  }                                                                            \
-  CUCPU_DEVICE double __dsqrt_##suffix(double x) {                             \
+  CUCPU_DEVICE T __##p##sqrt_##suffix(T x) {                                   \
     return cucpu_round::sqrt(x, cucpu_round::mode);                            \
   }
+#define CUCPU_ROUNDED_OPS(suffix, mode)                                        \
+  CUCPU_ROUNDED_OPS_OF(float, f, 1.0f, suffix, mode)                           \
+  CUCPU_ROUNDED_OPS_OF(double, d, 1.0, suffix, mode)
 CUCPU_ROUNDED_OPS(rz, TowardZero)
 CUCPU_ROUNDED_OPS(rd, Down)
 CUCPU_ROUNDED_OPS(ru, Up)
@@ -294,68 +299,43 @@ CUCPU_DEVICE double __ddiv_rn(double x, double y) { return x / y; }
 CUCPU_DEVICE double __drcp_rn(double x) { return 1.0 / x; }
 CUCPU_DEVICE double __dsqrt_rn(double x) { return __builtin_sqrt(x); }
 #undef CUCPU_ROUNDED_OPS
+#undef CUCPU_ROUNDED_OPS_OF
 
 // Conversions between integers and floating point, in all four modes.
+#define CUCPU_TO_INT(From, from, To, to, suffix, mode, nan)                    \
+  CUCPU_DEVICE To __##from##2##to##_##suffix(From x) {                         \
+    return cucpu_round::toInt<To>(x, cucpu_round::mode, (To)(nan));            \
+  }
+#define CUCPU_FROM_INT(From, from, To, to, suffix, mode)                       \
+  CUCPU_DEVICE To __##from##2##to##_##suffix(From x) {                         \
+    return cucpu_round::fromInt<To>(x, cucpu_round::mode);                     \
+  }
 #define CUCPU_CONVERSIONS(suffix, mode)                                        \
-  CUCPU_DEVICE unsigned __float2uint_##suffix(float x) {                       \
-    return cucpu_round::toInt<unsigned>(x, cucpu_round::mode, -1.0,           \
-                                        4294967295.0, 0u, 0xffffffffu, 0u);    \
-  }                                                                            \
-  CUCPU_DEVICE long long __float2ll_##suffix(float x) {                        \
-    return cucpu_round::toInt<long long>(                                      \
-        x, cucpu_round::mode, -9223372036854775808.0,                          \
-        9223372036854775808.0, (long long)(-0x7fffffffffffffffll - 1),         \
-        0x7fffffffffffffffll, (long long)(-0x7fffffffffffffffll - 1));         \
-  }                                                                            \
-  CUCPU_DEVICE unsigned long long __float2ull_##suffix(float x) {              \
-    return cucpu_round::toInt<unsigned long long>(                             \
-        x, cucpu_round::mode, -1.0, 18446744073709551616.0, 0ull,              \
-        0xffffffffffffffffull, 0x8000000000000000ull);                         \
-  }                                                                            \
-  CUCPU_DEVICE int __double2int_##suffix(double x) {                           \
-    return cucpu_round::toInt<int>(x, cucpu_round::mode, -2147483648.0,        \
-                                   2147483647.0, (int)0x80000000u,             \
-                                   0x7fffffff, (int)0x80000000u);              \
-  }                                                                            \
-  CUCPU_DEVICE unsigned __double2uint_##suffix(double x) {                     \
-    return cucpu_round::toInt<unsigned>(x, cucpu_round::mode, -1.0,           \
-                                        4294967295.0, 0u, 0xffffffffu,         \
-                                        0x80000000u);                          \
-  }                                                                            \
-  CUCPU_DEVICE long long __double2ll_##suffix(double x) {                      \
-    return cucpu_round::toInt<long long>(                                      \
-        x, cucpu_round::mode, -9223372036854775808.0,                          \
-        9223372036854775808.0, (long long)(-0x7fffffffffffffffll - 1),         \
-        0x7fffffffffffffffll, (long long)(-0x7fffffffffffffffll - 1));         \
-  }                                                                            \
-  CUCPU_DEVICE unsigned long long __double2ull_##suffix(double x) {            \
-    return cucpu_round::toInt<unsigned long long>(                             \
-        x, cucpu_round::mode, -1.0, 18446744073709551616.0, 0ull,              \
-        0xffffffffffffffffull, 0x8000000000000000ull);                         \
-  }                                                                            \
+  CUCPU_TO_INT(float, float, unsigned, uint, suffix, mode, 0)                  \
+  CUCPU_TO_INT(float, float, long long, ll, suffix, mode, 1ull << 63)          \
+  CUCPU_TO_INT(float, float, unsigned long long, ull, suffix, mode, 1ull << 63)\
+  CUCPU_TO_INT(double, double, int, int, suffix, mode, 1u << 31)               \
+  CUCPU_TO_INT(double, double, unsigned, uint, suffix, mode, 1u << 31)         \
+  CUCPU_TO_INT(double, double, long long, ll, suffix, mode, 1ull << 63)        \
+  CUCPU_TO_INT(double, double, unsigned long long, ull, suffix, mode,          \
+               1ull << 63)                                                     \
+  CUCPU_FROM_INT(long long, ll, float, float, suffix, mode)                    \
+  CUCPU_FROM_INT(unsigned long long, ull, float, float, suffix, mode)          \
+  CUCPU_FROM_INT(long long, ll, double, double, suffix, mode)                  \
+  CUCPU_FROM_INT(unsigned long long, ull, double, double, suffix, mode)        \
   CUCPU_DEVICE float __double2float_##suffix(double x) {                       \
     return cucpu_round::toFloat(x, cucpu_round::mode);                         \
   }                                                                            \
   CUCPU_DEVICE float __uint2float_##suffix(unsigned x) {                       \
     return cucpu_round::toFloat((double)x, cucpu_round::mode);                 \
-  }                                                                            \
-  CUCPU_DEVICE float __ll2float_##suffix(long long x) {                        \
-    return cucpu_round::fromInt<float>(x, cucpu_round::mode);                  \
-  }                                                                            \
-  CUCPU_DEVICE float __ull2float_##suffix(unsigned long long x) {              \
-    return cucpu_round::fromInt<float>(x, cucpu_round::mode);                  \
-  }                                                                            \
-  CUCPU_DEVICE double __ll2double_##suffix(long long x) {                      \
-    return cucpu_round::fromInt<double>(x, cucpu_round::mode);                 \
-  }                                                                            \
-  CUCPU_DEVICE double __ull2double_##suffix(unsigned long long x) {            \
-    return cucpu_round::fromInt<double>(x, cucpu_round::mode);                 \
   }
 CUCPU_CONVERSIONS(rn, Nearest)
 CUCPU_CONVERSIONS(rz, TowardZero)
 CUCPU_CONVERSIONS(rd, Down)
 CUCPU_CONVERSIONS(ru, Up)
 #undef CUCPU_CONVERSIONS
+#undef CUCPU_TO_INT
+#undef CUCPU_FROM_INT
 #define CUCPU_INT2FLOAT(suffix, mode)                                          \
   CUCPU_DEVICE float __int2float_##suffix(int x) {                             \
     return cucpu_round::toFloat((double)x, cucpu_round::mode);                 \
