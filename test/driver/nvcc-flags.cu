@@ -28,6 +28,21 @@
 // NOTES-NEXT: "--cuda-device-only" "-c" "-arch=sm_75" "--std" "c++17" "-G"
 // ARCH75: __CUDA_ARCH__ 750 PASS
 
+// The rest of nvcc's options that build systems pass: noted and ignored, or
+// (-cuda, nvcc's own C++ translation) refused with a reason.
+// RUN: %cucpu -v -Xcudafe --diag_suppress=177 --diag-suppress=550,177 \
+// RUN:   -res-usage --keep-dir %t -t 4 -Werror=all-warnings %s -o %t/more 2>%t/more.log
+// RUN: FileCheck %s --check-prefix=MORE < %t/more.log
+// RUN: %t/more | FileCheck %s --check-prefix=DEFAULT
+// MORE: cucpu: note: -Xcudafe --diag_suppress=177: ignored, clang is the front end
+// MORE: cucpu: note: diagnostic numbers (550,177) are nvcc's: ignored
+// MORE: cucpu: note: --resource-usage: CPU code has no registers or shared memory per thread to report
+// MORE: cucpu: note: --keep-dir
+// MORE: cucpu: note: --threads 4: ignored, one compilation per file
+// MORE: "--cuda-host-only"{{.*}} "-Werror"
+// RUN: not %cucpu -cuda %s -o %t/cuda 2>&1 | FileCheck %s --check-prefix=CUDA
+// CUDA: cucpu: error: -cuda writes nvcc's own translation of a .cu file to C++; cucpu has none
+
 // -G compiles device code without optimization; --use_fast_math lets LLVM
 // reassociate device floating-point code.
 // RUN: %cucpu -S -emit-llvm -G -O3 %s -o - | FileCheck %s --check-prefix=DEBUG

@@ -595,6 +595,37 @@ const std::vector<OptionSpec> &optionTable() {
        [](P &p, StringRef v) {
          p.note("-Xptxas " + v + ": ignored, no PTX is assembled");
        }},
+      {Form::EqualsOrSeparate, {"-Xcudafe", "--cudafe-options"},
+       [](P &p, StringRef v) {
+         p.note("-Xcudafe " + v + ": ignored, clang is the front end");
+       }},
+      {Form::EqualsOrSeparate,
+       {"-diag-suppress", "--diag-suppress", "-diag-warn", "--diag-warn",
+        "-diag-error", "--diag-error"},
+       [](P &p, StringRef v) {
+         p.note("diagnostic numbers (" + v + ") are nvcc's: ignored");
+       }},
+      {Form::Flag, {"-res-usage", "--resource-usage"},
+       [](P &p, StringRef) {
+         p.note("--resource-usage: CPU code has no registers or shared "
+                "memory per thread to report");
+       }},
+      {Form::EqualsOrSeparate, {"-t", "--threads"},
+       [](P &p, StringRef v) {
+         p.note("--threads " + v + ": ignored, one compilation per file");
+       }},
+      {Form::EqualsOrSeparate, {"--keep-dir", "-keep-dir"},
+       [](P &p, StringRef v) {
+         p.note("--keep-dir " + v + ": intermediate files go where -keep "
+                "puts them");
+       }},
+      {Form::Flag, {"-cuda", "--cuda"},
+       [](P &, StringRef) {
+         fatal("-cuda writes nvcc's own translation of a .cu file to C++; "
+               "cucpu has none (use -E to preprocess, or --emit-mlir)");
+       }},
+      {Form::Flag, {"-Werror=all-warnings", "--Werror=all-warnings"},
+       [](P &p, StringRef) { p.opts.hostArgs.push_back("-Werror"); }, true},
       {Form::EqualsOrSeparate, {"-Xnvlink", "--nvlink-options"},
        [](P &p, StringRef v) {
          p.note("-Xnvlink " + v + ": ignored, cucpu links device code itself");
