@@ -160,6 +160,19 @@ static std::unique_ptr<ToolOutputFile> openOutput(StringRef path,
   return out;
 }
 
+/// Whether `path` names a library file of one of the CUDA libraries that
+/// cucpu's runtime stands in for (/usr/local/cuda/lib64/libcudart.so, as
+/// build systems write it): linked, it would replace cucpu's runtime.
+static bool isProvidedCudaLibraryFile(StringRef path) {
+  StringRef name = sys::path::filename(path);
+  if (!name.consume_front("lib"))
+    return false;
+  StringRef stem = name.take_until([](char c) { return c == '.'; });
+  StringRef suffix = name.drop_front(stem.size());
+  return (suffix == ".a" || suffix.starts_with(".so")) &&
+         isProvidedCudaLibrary(stem);
+}
+
 /// Respells launch chevrons written with spaces (`k << < g, b >> > (a)`),
 /// which nvcc reads as `<<<` and `>>>`, as the tokens clang expects, keeping
 /// every line and column where it was. As nvcc, only `<<` and `>>` followed
@@ -747,6 +760,8 @@ int Driver::run() {
                << ": linker input unused\n";
         continue;
       }
+      if (isProvidedCudaLibraryFile(input.path))
+        continue;
       linkInputs.push_back(input.path);
       objects.push_back(input.path);
       continue;

@@ -189,6 +189,10 @@ COMPILATION OPTIONS:
                         PTX for sm_XX, loaded through the CUDA driver at run
                         time (-S writes the PTX). nvcc's -arch/-gencode do
                         not select the GPU
+  -fcucpu-gpu-arch-as-hint
+                        --cuda-gpu-arch names architectures only, as -arch
+                        does (cucpu's CMake toolchain file passes it: CMake
+                        gives a project's CUDA_ARCHITECTURES so)
   --cpuify=<mode>       How __syncthreads lowering keeps a value across a
                         barrier: mincut (default: store the fewest bytes,
                         recompute the rest) or distribute (store every value)
@@ -619,6 +623,14 @@ const std::vector<OptionSpec> &optionTable() {
          p.note("--keep-dir " + v + ": intermediate files go where -keep "
                 "puts them");
        }},
+      {Form::Equals, {"--register-link-binaries"},
+       [](P &, StringRef) {
+         fatal("CMake's device link of CUDA_SEPARABLE_COMPILATION (nvlink "
+               "and fatbinary) is not supported yet: compile the target "
+               "with -rdc=true instead (target_compile_options(<target> "
+               "PRIVATE -rdc=true)), and cucpu joins its device code when "
+               "it links");
+       }},
       {Form::Flag, {"-cuda", "--cuda"},
        [](P &, StringRef) {
          fatal("-cuda writes nvcc's own translation of a .cu file to C++; "
@@ -680,8 +692,11 @@ const std::vector<OptionSpec> &optionTable() {
            fatal("invalid GPU architecture '" + v +
                  "' in --cuda-gpu-arch (expected sm_XX, e.g. sm_80)");
          p.opts.gpuArch = v.str();
+         p.opts.gpuArchFlags.push_back(v.str());
        },
        true},
+      {Form::Flag, {"-fcucpu-gpu-arch-as-hint"},
+       [](P &p, StringRef) { p.opts.gpuArchAsHint = true; }},
       {Form::Equals, {"-fveclib"},
        [](P &p, StringRef v) {
          if (v == "libmvec")
@@ -935,6 +950,12 @@ Options parseArgs(ArrayRef<const char *> argv) {
   if (p.sawCode && !p.sawArch)
     fatal("'-code' needs '-arch' to name the virtual architecture, as nvcc "
           "requires");
+  if (opts.gpuArchAsHint && !opts.gpuArch.empty()) {
+    // As -arch: __CUDA_ARCH__ for the CPU compile, not a GPU target.
+    for (const std::string &arch : opts.gpuArchFlags)
+      p.addGpuArch(arch, "--cuda-gpu-arch=" + arch, /*allowSpecial=*/false);
+    opts.gpuArch.clear();
+  }
   if (!opts.gpuArchitectures.empty())
     p.note("GPU architectures (" + join(opts.gpuArchitectures, ", ") +
            ") do not select a target: device code is compiled for this CPU" +

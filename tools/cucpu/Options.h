@@ -81,6 +81,11 @@ struct Options {
   std::optional<unsigned> cudaArch;
   /// --cuda-gpu-arch: compile device code for this NVIDIA GPU (empty: CPU).
   std::string gpuArch;
+  /// Every --cuda-gpu-arch given, and whether they only name architectures
+  /// (-fcucpu-gpu-arch-as-hint, which cucpu's CMake toolchain file passes:
+  /// CMake gives a Clang CUDA compiler its project's architectures so).
+  std::vector<std::string> gpuArchFlags;
+  bool gpuArchAsHint = false;
   std::vector<std::string> frontendArgs; // -I -D -U -std -include -isystem
   std::vector<std::string> hostArgs;     // -W -f -m -g, -Xcompiler
   std::vector<std::string> depArgs;      // -MD -MF -MT ... (host compile)
