@@ -469,6 +469,11 @@ Value FunctionGen::emitScalar(const Expr *e) {
                                   LLVM::LLVMPointerType::get(mod.ctx));
     return convertScalar(intConstant(builder.getI32Type(), 0, where),
                          mod.ast.IntTy, e->getType(), where);
+  case Stmt::CXXNewExprClass:
+    return emitNew(cast<CXXNewExpr>(e));
+  case Stmt::CXXDeleteExprClass:
+    emitDelete(cast<CXXDeleteExpr>(e));
+    return Value();
   case Stmt::CallExprClass:
   case Stmt::CXXMemberCallExprClass:
   case Stmt::CXXOperatorCallExprClass: {
@@ -1108,6 +1113,115 @@ void FunctionGen::emitAggregateInto(const Expr *e, Value dest) {
   }
   mod.unsupported(where, std::string("the aggregate expression '") +
                              e->getStmtClassName() + "'");
+}
+
+//===----------------------------------------------------------------------===//
+// new and delete: CUDA's device heap, which is the C library's heap here
+//===----------------------------------------------------------------------===//
+
+Value FunctionGen::emitNew(const CXXNewExpr *expr) {
+  SourceLocation where = expr->getExprLoc();
+  mlir::Location l = loc(where);
+  QualType elem = expr->getAllocatedType();
+  auto ptrType = LLVM::LLVMPointerType::get(mod.ctx);
+  auto i64 = builder.getI64Type();
+  const FunctionDecl *allocator = expr->getOperatorNew();
+  Value count = arith::ConstantIntOp::create(builder, l, i64, 1);
+  Value object;
+  if (expr->getNumPlacementArgs() != 0) {
+    if (!allocator || !allocator->isReservedGlobalPlacementOperator() ||
+        expr->isArray()) {
+      mod.unsupported(where, "a new with placement arguments other than an "
+                             "address");
+      return undefValue(expr->getType(), where);
+    }
+    object = emitScalar(expr->getPlacementArg(0));
+  } else {
+    if (allocator && !allocator->isReplaceableGlobalAllocationFunction()) {
+      mod.unsupported(where, "a new that calls a class's own operator new");
+      return undefValue(expr->getType(), where);
+    }
+    if (expr->isArray()) {
+      const Expr *size = *expr->getArraySize();
+      count = convertScalar(emitScalar(size), size->getType(),
+                            mod.ast.UnsignedLongTy, where);
+    }
+    Value elemBytes = arith::ConstantIntOp::create(
+        builder, l, i64, std::max<uint64_t>(1, mod.sizeOf(elem)));
+    Value bytes = arith::MulIOp::create(builder, l, count, elemBytes);
+    auto type = LLVM::LLVMFunctionType::get(ptrType, {i64});
+    object = LLVM::CallOp::create(builder, l,
+                                  mod.getLibraryFunction("malloc", type),
+                                  mlir::ValueRange{bytes})
+                 .getResult();
+  }
+
+  const Expr *init = expr->getInitializer();
+  if (!init)
+    return object; // Default-initialized scalars and trivial objects.
+  if (!expr->isArray()) {
+    emitInitInto(init, {object, elem});
+    return object;
+  }
+  // An array: value-initialized to zero (`new int[n]()`), or each element
+  // built by its default constructor.
+  const auto *list = dyn_cast<InitListExpr>(init);
+  if (isa<ImplicitValueInitExpr>(init) ||
+      (list && list->getNumInits() == 0 && !elem->isRecordType())) {
+    Value elemBytes = arith::ConstantIntOp::create(
+        builder, l, i64, std::max<uint64_t>(1, mod.sizeOf(elem)));
+    Value bytes = arith::MulIOp::create(builder, l, count, elemBytes);
+    Value zero = arith::ConstantIntOp::create(builder, l, builder.getI8Type(), 0);
+    LLVM::MemsetOp::create(builder, l, object, zero, bytes, false);
+    return object;
+  }
+  const auto *construct = dyn_cast<CXXConstructExpr>(init);
+  if (!construct || construct->getNumArgs() != 0) {
+    mod.unsupported(init->getExprLoc(),
+                    "an array new with an initializer list");
+    return object;
+  }
+  const CXXConstructorDecl *ctor = construct->getConstructor();
+  if (ctor->isTrivial() && !construct->requiresZeroInitialization())
+    return object;
+  Value lower = arith::ConstantIndexOp::create(builder, l, 0);
+  Value upper = arith::IndexCastUIOp::create(builder, l,
+                                             builder.getIndexType(), count);
+  Value step = arith::ConstantIndexOp::create(builder, l, 1);
+  auto loop = scf::ForOp::create(builder, l, lower, upper, step);
+  mlir::OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(loop.getBody()->getTerminator());
+  Value index = arith::IndexCastUIOp::create(builder, l, i64,
+                                             loop.getInductionVar());
+  Value element = pointerOffset(*this, object, index, elem, where);
+  if (construct->requiresZeroInitialization())
+    memzero(element, elem, where);
+  if (!ctor->isTrivial())
+    emitDirectCall(ctor, element, {}, nullptr, where);
+  return object;
+}
+
+void FunctionGen::emitDelete(const CXXDeleteExpr *expr) {
+  SourceLocation where = expr->getExprLoc();
+  // Device code runs no destructors yet (see StmtGen): only objects whose
+  // destruction does nothing may be deleted.
+  QualType destroyed = expr->getDestroyedType();
+  if (const auto *record = destroyed->getAsCXXRecordDecl();
+      record && !mod.hasNoOpDestructor(record)) {
+    mod.unsupported(where, "deleting an object whose destructor has effects");
+    return;
+  }
+  const FunctionDecl *deallocator = expr->getOperatorDelete();
+  if (deallocator && !deallocator->isReplaceableGlobalAllocationFunction()) {
+    mod.unsupported(where, "a delete that calls a class's own operator delete");
+    return;
+  }
+  Value object = emitScalar(expr->getArgument());
+  auto ptrType = LLVM::LLVMPointerType::get(mod.ctx);
+  auto type = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(mod.ctx),
+                                          {ptrType});
+  LLVM::CallOp::create(builder, loc(where), mod.getLibraryFunction("free", type),
+                       mlir::ValueRange{object});
 }
 
 void FunctionGen::emitIgnored(const Expr *e) {

@@ -75,6 +75,9 @@ public:
   void emitLockstepBarrier(clang::SourceLocation where);
 
   //===--- Calls and builtins (ExprGen.cpp, BuiltinGen.cpp) ---------------===//
+  /// `new` and `delete` in device code, on the device heap (malloc/free).
+  mlir::Value emitNew(const clang::CXXNewExpr *expr);
+  void emitDelete(const clang::CXXDeleteExpr *expr);
   /// Emits a call; aggregate results go to `sretDest` (a temporary if null).
   mlir::Value emitCall(const clang::CallExpr *call, mlir::Value sretDest);
   /// Calls `callee` with `object` as `this` (for methods and constructors).

@@ -35,6 +35,11 @@ __global__ void k(int *out) {
   // CHECK-DAG: destructors.cu:[[@LINE-1]]:12: error: a temporary whose destructor has effects is not supported in device code yet
   HoldsLoud holder(out);
   // CHECK-DAG: destructors.cu:[[@LINE-1]]:13: error: a variable whose destructor has effects is not supported in device code yet
+  Loud *heap = new Loud(out);
+  delete heap;
+  // CHECK-DAG: destructors.cu:[[@LINE-1]]:3: error: deleting an object whose destructor has effects is not supported in device code yet
+  Quiet *quietHeap = new Quiet[3];
+  delete[] quietHeap;
 }
 
 int main() { return 0; }
