@@ -4,7 +4,9 @@
 #include "transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/Matchers.h"
@@ -68,6 +70,70 @@ struct HoistLocalsToParallelRegionPass
     }
 
     privatizePerWorkerMemos(rewriter);
+    moveLargeLocalsToHeap(rewriter);
+  }
+
+  /// A worker thread's stack is that of an OpenMP thread (or the program's
+  /// main thread): a few MiB. Per-thread copies of large locals kept across
+  /// barriers (a 32 KiB table in each of 256 threads is 8 MiB) overflowed it.
+  /// Allocations at the start of a parallel region that may exceed
+  /// kMaxStackBytes come from the heap instead, once per worker and launch,
+  /// and are freed where the region ends.
+  static constexpr uint64_t kMaxStackBytes = 256 * 1024;
+  /// Per-thread buffers are sized by the block's threads, at most 1024.
+  static constexpr uint64_t kMaxThreadsPerBlock = 1024;
+
+  void moveLargeLocalsToHeap(IRRewriter &rewriter) {
+    ModuleOp module = getOperation();
+    DataLayout layout = DataLayout::closest(module);
+    SmallVector<LLVM::AllocaOp> large;
+    module.walk([&](omp::ParallelOp parallel) {
+      for (auto alloca : parallel.getRegion().front().getOps<LLVM::AllocaOp>()) {
+        if (alloca.getAlignment().value_or(1) > 16)
+          continue;
+        uint64_t elementBytes = layout.getTypeSize(alloca.getElemType());
+        APInt count;
+        uint64_t bound =
+            matchPattern(alloca.getArraySize(), m_ConstantInt(&count))
+                ? count.getZExtValue()
+                : kMaxThreadsPerBlock;
+        if (elementBytes * bound > kMaxStackBytes)
+          large.push_back(alloca);
+      }
+    });
+    if (large.empty())
+      return;
+    OpBuilder builder(module.getBodyRegion());
+    auto i64 = builder.getI64Type();
+    auto mallocFn = LLVM::lookupOrCreateMallocFn(builder, module, i64);
+    auto freeFn = LLVM::lookupOrCreateFreeFn(builder, module);
+    if (failed(mallocFn) || failed(freeFn))
+      return signalPassFailure();
+    for (LLVM::AllocaOp alloca : large) {
+      Location loc = alloca.getLoc();
+      rewriter.setInsertionPoint(alloca);
+      Value count = alloca.getArraySize();
+      if (count.getType() != i64)
+        count = LLVM::ZExtOp::create(rewriter, loc, i64, count);
+      Value elementBytes = LLVM::ConstantOp::create(
+          rewriter, loc, i64,
+          rewriter.getI64IntegerAttr(
+              DataLayout::closest(alloca).getTypeSize(alloca.getElemType())));
+      Value bytes = LLVM::MulOp::create(rewriter, loc, count, elementBytes);
+      Value memory =
+          LLVM::CallOp::create(rewriter, loc, *mallocFn, ValueRange{bytes})
+              .getResult();
+      for (NamedAttribute attr : alloca->getDiscardableAttrs())
+        memory.getDefiningOp()->setAttr(attr.getName(), attr.getValue());
+      rewriter.replaceOp(alloca, memory);
+      auto parallel = memory.getDefiningOp()->getParentOfType<omp::ParallelOp>();
+      parallel.walk([&](omp::TerminatorOp terminator) {
+        if (terminator->getParentOp() != parallel)
+          return;
+        rewriter.setInsertionPoint(terminator);
+        LLVM::CallOp::create(rewriter, loc, *freeFn, ValueRange{memory});
+      });
+    }
   }
 
   /// Moves the memos that parallel LICM put in front of a block loop (allocas

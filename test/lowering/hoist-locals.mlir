@@ -89,3 +89,33 @@ func.func @memo_in_two_regions(%small: i1, %p: !llvm.ptr) {
   }
   return
 }
+
+// A per-thread copy of a large local (32 KiB in each of up to 1024 threads)
+// would overflow the worker's stack: it comes from the heap, once per
+// worker, and is freed where the region ends. A small one stays on the
+// stack.
+// CHECK-LABEL: func.func @large_per_thread
+// CHECK: omp.parallel {
+// CHECK: %[[BYTES:.*]] = llvm.mul %{{.*}}, %{{.*}} : i64
+// CHECK: %[[HEAP:.*]] = llvm.call @malloc(%[[BYTES]])
+// CHECK: llvm.alloca %{{.*}} x i32
+// CHECK: llvm.store %{{.*}}, %[[HEAP]]
+// CHECK: llvm.call @free(%[[HEAP]])
+// CHECK-NEXT: omp.terminator
+func.func @large_per_thread(%n: index, %threads: i64, %v: i8, %w: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  omp.parallel {
+    %big = llvm.alloca %threads x !llvm.array<32768 x i8> {alignment = 16 : i64, cucpu.per_thread} : (i64) -> !llvm.ptr
+    %small = llvm.alloca %threads x i32 {alignment = 16 : i64, cucpu.per_thread} : (i64) -> !llvm.ptr
+    omp.wsloop {
+      omp.loop_nest (%i) : index = (%c0) to (%n) step (%c1) {
+        llvm.store %v, %big : i8, !llvm.ptr
+        llvm.store %w, %small : i32, !llvm.ptr
+        omp.yield
+      }
+    }
+    omp.terminator
+  }
+  return
+}
