@@ -72,6 +72,9 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     // role attributes until the thread and block queries are resolved.
     pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
     pm.addPass(createResolveLaunchIds());
+    // Before any simplification folds the widened indices into others.
+    if (!options.gpuTarget)
+      pm.addNestedPass<func::FuncOp>(createWrapSharedIndices());
     return;
   case Stage::Optimized:
     if (options.optLevel == 0) {

@@ -199,6 +199,23 @@ def InsertLockstepBarriers
   let dependentDialects = ["mlir::scf::SCFDialect", "cucpu::simt::SIMTDialect"];
 }
 
+def WrapSharedIndices
+    : Pass<"simt-wrap-shared-indices", "mlir::func::FuncOp"> {
+  let summary = "Index block-shared memory as a GPU's 32-bit shared window does";
+  let description = [{
+    A GPU addresses `__shared__` memory with 32-bit addresses, so an
+    unsigned 32-bit index that wrapped below zero (`p[~x]`, `p[x - 1]` with
+    `x == 0`, as merge-path code writes) still reaches the element before
+    the pointer. A CPU pointer offset by the zero-extended index lands 16 GiB
+    away. For an address into block-shared memory (a GEP whose base is the
+    block's allocation), this pass sign-extends an index that was
+    zero-extended from 32 bits or fewer: the two agree wherever the index
+    is below 2^31, which every offset within a shared window is, and the
+    sign-extended one is what the GPU computes where the index wrapped.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def HoistUniformIfs : Pass<"simt-hoist-uniform-ifs", "mlir::func::FuncOp"> {
   let summary = "Move an if on a block-uniform condition out of the thread loop";
   let description = [{

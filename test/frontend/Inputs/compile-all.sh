@@ -2,13 +2,22 @@
 # Compiles the device code of every .cu file under the given directories at
 # every optimization level, and fails if cucpu ever crashes: each run must
 # end with status 0 (compiled) or 1 (a diagnosed error), never a signal or an
-# internal error.
+# internal error. With SHARD=i/n in the environment, only every n-th file
+# from the i-th: the files split across tests that lit runs in parallel.
 set -u
 cucpu=$1
 shift
+shard=${SHARD:-0/1}
+index=${shard%/*}
+shards=${shard#*/}
 status=0
 count=0
+position=0
 while IFS= read -r file; do
+  position=$((position + 1))
+  if [ $(((position - 1) % shards)) -ne "$index" ]; then
+    continue
+  fi
   for level in -O0 -O1 -O2 -O3; do
     out=$("$cucpu" "$level" -S -emit-llvm "$file" -o /dev/null 2>&1)
     rc=$?
