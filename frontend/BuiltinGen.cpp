@@ -222,24 +222,13 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
   }
   if ((name == "malloc" || name == "free") && !callee->hasBody() &&
       callee->isExternC() && callee->getNumParams() == 1) {
-    // CUDA's device heap is the C library's heap.
-    auto ptrType = LLVM::LLVMPointerType::get(mod.ctx);
-    auto i64 = builder.getI64Type();
     Value arg = emitScalar(call->getArg(0));
-    if (name == "malloc") {
-      arg = convertScalar(arg, call->getArg(0)->getType(),
-                          mod.ast.UnsignedLongTy, where);
-      auto type = LLVM::LLVMFunctionType::get(ptrType, {i64});
-      result = LLVM::CallOp::create(builder, l,
-                                    mod.getLibraryFunction("malloc", type),
-                                    mlir::ValueRange{arg})
-                   .getResult();
-    } else {
-      auto type = LLVM::LLVMFunctionType::get(
-          LLVM::LLVMVoidType::get(mod.ctx), {ptrType});
-      LLVM::CallOp::create(builder, l, mod.getLibraryFunction("free", type),
-                           mlir::ValueRange{arg});
-    }
+    if (name == "malloc")
+      result = heapAllocate(convertScalar(arg, call->getArg(0)->getType(),
+                                          mod.ast.UnsignedLongTy, where),
+                            l);
+    else
+      heapFree(arg, l);
     return true;
   }
   // nan("") and nanf(""): the C library's names, which clang does not fold

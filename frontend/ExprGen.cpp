@@ -1123,10 +1123,11 @@ Value FunctionGen::emitNew(const CXXNewExpr *expr) {
   SourceLocation where = expr->getExprLoc();
   mlir::Location l = loc(where);
   QualType elem = expr->getAllocatedType();
-  auto ptrType = LLVM::LLVMPointerType::get(mod.ctx);
   auto i64 = builder.getI64Type();
   const FunctionDecl *allocator = expr->getOperatorNew();
   Value count = arith::ConstantIntOp::create(builder, l, i64, 1);
+  Value elemBytes = arith::ConstantIntOp::create(
+      builder, l, i64, std::max<uint64_t>(1, mod.sizeOf(elem)));
   Value object;
   if (expr->getNumPlacementArgs() != 0) {
     if (!allocator || !allocator->isReservedGlobalPlacementOperator() ||
@@ -1146,14 +1147,8 @@ Value FunctionGen::emitNew(const CXXNewExpr *expr) {
       count = convertScalar(emitScalar(size), size->getType(),
                             mod.ast.UnsignedLongTy, where);
     }
-    Value elemBytes = arith::ConstantIntOp::create(
-        builder, l, i64, std::max<uint64_t>(1, mod.sizeOf(elem)));
-    Value bytes = arith::MulIOp::create(builder, l, count, elemBytes);
-    auto type = LLVM::LLVMFunctionType::get(ptrType, {i64});
-    object = LLVM::CallOp::create(builder, l,
-                                  mod.getLibraryFunction("malloc", type),
-                                  mlir::ValueRange{bytes})
-                 .getResult();
+    object = heapAllocate(arith::MulIOp::create(builder, l, count, elemBytes),
+                          l);
   }
 
   const Expr *init = expr->getInitializer();
@@ -1168,8 +1163,6 @@ Value FunctionGen::emitNew(const CXXNewExpr *expr) {
   const auto *list = dyn_cast<InitListExpr>(init);
   if (isa<ImplicitValueInitExpr>(init) ||
       (list && list->getNumInits() == 0 && !elem->isRecordType())) {
-    Value elemBytes = arith::ConstantIntOp::create(
-        builder, l, i64, std::max<uint64_t>(1, mod.sizeOf(elem)));
     Value bytes = arith::MulIOp::create(builder, l, count, elemBytes);
     Value zero = arith::ConstantIntOp::create(builder, l, builder.getI8Type(), 0);
     LLVM::MemsetOp::create(builder, l, object, zero, bytes, false);
@@ -1216,12 +1209,24 @@ void FunctionGen::emitDelete(const CXXDeleteExpr *expr) {
     mod.unsupported(where, "a delete that calls a class's own operator delete");
     return;
   }
-  Value object = emitScalar(expr->getArgument());
+  heapFree(emitScalar(expr->getArgument()), loc(where));
+}
+
+// CUDA's device heap is the C library's heap: memory one thread allocates
+// another may free, in this launch or a later one.
+Value FunctionGen::heapAllocate(Value bytes, mlir::Location l) {
   auto ptrType = LLVM::LLVMPointerType::get(mod.ctx);
+  auto type = LLVM::LLVMFunctionType::get(ptrType, {builder.getI64Type()});
+  return LLVM::CallOp::create(builder, l, mod.getLibraryFunction("malloc", type),
+                              mlir::ValueRange{bytes})
+      .getResult();
+}
+
+void FunctionGen::heapFree(Value pointer, mlir::Location l) {
   auto type = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(mod.ctx),
-                                          {ptrType});
-  LLVM::CallOp::create(builder, loc(where), mod.getLibraryFunction("free", type),
-                       mlir::ValueRange{object});
+                                          {LLVM::LLVMPointerType::get(mod.ctx)});
+  LLVM::CallOp::create(builder, l, mod.getLibraryFunction("free", type),
+                       mlir::ValueRange{pointer});
 }
 
 void FunctionGen::emitIgnored(const Expr *e) {

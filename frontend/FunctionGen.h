@@ -78,6 +78,9 @@ public:
   /// `new` and `delete` in device code, on the device heap (malloc/free).
   mlir::Value emitNew(const clang::CXXNewExpr *expr);
   void emitDelete(const clang::CXXDeleteExpr *expr);
+  /// malloc and free of the device heap (`bytes` is an i64).
+  mlir::Value heapAllocate(mlir::Value bytes, mlir::Location l);
+  void heapFree(mlir::Value pointer, mlir::Location l);
   /// Emits a call; aggregate results go to `sretDest` (a temporary if null).
   mlir::Value emitCall(const clang::CallExpr *call, mlir::Value sretDest);
   /// Calls `callee` with `object` as `this` (for methods and constructors).

@@ -407,9 +407,7 @@ mlir::LLVM::GlobalOp ModuleGen::getGlobal(const VarDecl *vd) {
     global->setAttr(kSharedAttr, b.getStringAttr(dynamicShared
                                                      ? kDynamicShared
                                                      : kStaticShared));
-  else if ((def->hasAttr<CUDADeviceAttr>() ||
-            def->hasAttr<CUDAConstantAttr>() || isTextureReference(def)) &&
-           !def->isStaticLocal())
+  else if (deviceVar || (isTextureReference(def) && !def->isStaticLocal()))
     global->setAttr(kDeviceVarAttr, b.getStringAttr(name));
   globals[vd] = global;
   return global;

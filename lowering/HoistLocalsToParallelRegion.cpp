@@ -86,7 +86,8 @@ struct HoistLocalsToParallelRegionPass
   void moveLargeLocalsToHeap(IRRewriter &rewriter) {
     ModuleOp module = getOperation();
     DataLayout layout = DataLayout::closest(module);
-    SmallVector<LLVM::AllocaOp> large;
+    // Each large allocation with the size of its element.
+    SmallVector<std::pair<LLVM::AllocaOp, uint64_t>> large;
     module.walk([&](omp::ParallelOp parallel) {
       for (auto alloca : parallel.getRegion().front().getOps<LLVM::AllocaOp>()) {
         if (alloca.getAlignment().value_or(1) > 16)
@@ -98,7 +99,7 @@ struct HoistLocalsToParallelRegionPass
                 ? count.getZExtValue()
                 : kMaxThreadsPerBlock;
         if (elementBytes * bound > kMaxStackBytes)
-          large.push_back(alloca);
+          large.push_back({alloca, elementBytes});
       }
     });
     if (large.empty())
@@ -109,16 +110,14 @@ struct HoistLocalsToParallelRegionPass
     auto freeFn = LLVM::lookupOrCreateFreeFn(builder, module);
     if (failed(mallocFn) || failed(freeFn))
       return signalPassFailure();
-    for (LLVM::AllocaOp alloca : large) {
+    for (auto [alloca, bytesPerElement] : large) {
       Location loc = alloca.getLoc();
       rewriter.setInsertionPoint(alloca);
       Value count = alloca.getArraySize();
       if (count.getType() != i64)
         count = LLVM::ZExtOp::create(rewriter, loc, i64, count);
       Value elementBytes = LLVM::ConstantOp::create(
-          rewriter, loc, i64,
-          rewriter.getI64IntegerAttr(
-              DataLayout::closest(alloca).getTypeSize(alloca.getElemType())));
+          rewriter, loc, i64, rewriter.getI64IntegerAttr(bytesPerElement));
       Value bytes = LLVM::MulOp::create(rewriter, loc, count, elementBytes);
       Value memory =
           LLVM::CallOp::create(rewriter, loc, *mallocFn, ValueRange{bytes})

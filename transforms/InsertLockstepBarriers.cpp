@@ -54,17 +54,6 @@ public:
   }
 
 private:
-  /// The block-shared object `addr` points into: an allocation of the block
-  /// loop outside this thread loop (where the launch keeps __shared__
-  /// variables). Null for a thread's own memory or memory it cannot tell.
-  Value sharedRoot(Value addr) {
-    Value root = rootObject(addr);
-    auto alloca = root.getDefiningOp<LLVM::AllocaOp>();
-    if (!alloca || threadLoop->isAncestor(alloca))
-      return {};
-    return root;
-  }
-
   void walk(Block *block, PendingStores &pending) {
     for (Operation &op : llvm::make_early_inc_range(*block))
       visit(&op, pending);
@@ -76,7 +65,7 @@ private:
       return;
     }
     if (auto store = dyn_cast<LLVM::StoreOp>(op)) {
-      if (Value root = sharedRoot(store.getAddr()))
+      if (Value root = blockSharedObject(store.getAddr(), threadLoop))
         pending[root].insert(store);
       return;
     }
@@ -131,7 +120,7 @@ private:
   }
 
   void visitLoad(LLVM::LoadOp load, PendingStores &pending) {
-    Value root = sharedRoot(load.getAddr());
+    Value root = blockSharedObject(load.getAddr(), threadLoop);
     if (!root)
       return;
     auto it = pending.find(root);

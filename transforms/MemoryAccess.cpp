@@ -38,6 +38,12 @@ Value rootObject(Value addr) {
   return addr;
 }
 
+Value blockSharedObject(Value addr, Operation *threadLoop) {
+  Value root = rootObject(addr);
+  auto alloca = root.getDefiningOp<LLVM::AllocaOp>();
+  return alloca && !threadLoop->isAncestor(alloca) ? root : Value();
+}
+
 /// Whether the address of `alloca` is only loaded from, stored to (as the
 /// address) and offset by GEPs: then no other pointer can reach it.
 static bool isNonEscapingLocal(Value root) {

@@ -31,6 +31,12 @@ void collectAccesses(mlir::Operation *op,
 /// The object an address points into: the base under its GEPs.
 mlir::Value rootObject(mlir::Value addr);
 
+/// The block-shared object `addr` points into, seen from inside
+/// `threadLoop`: the allocation outside that loop (where the launch keeps the
+/// block's `__shared__` memory) that its GEPs start from. Null for a thread's
+/// own memory and for memory it cannot tell.
+mlir::Value blockSharedObject(mlir::Value addr, mlir::Operation *threadLoop);
+
 /// Whether `a` and `b` (null: any memory) may address the same bytes. They
 /// do not if they point into different local allocations or globals, or if
 /// one points into a local whose address never leaves plain loads, stores

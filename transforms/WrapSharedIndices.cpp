@@ -35,10 +35,9 @@ namespace {
 /// to which stores such a pointer. `depth` bounds the search.
 bool pointsIntoSharedMemory(Value addr, scf::ParallelOp threadLoop,
                             unsigned depth = 4) {
-  Value root = rootObject(addr);
-  if (auto alloca = root.getDefiningOp<LLVM::AllocaOp>())
-    return !threadLoop->isAncestor(alloca);
-  auto load = root.getDefiningOp<LLVM::LoadOp>();
+  if (blockSharedObject(addr, threadLoop))
+    return true;
+  auto load = rootObject(addr).getDefiningOp<LLVM::LoadOp>();
   if (!load || depth == 0)
     return false;
   auto slot = load.getAddr().getDefiningOp<LLVM::AllocaOp>();

@@ -29,17 +29,11 @@ template <> struct Limits<float> {
   static __device__ __inline__ float next(float x, float to) {
     return __builtin_nextafterf(x, to);
   }
-  static __device__ __inline__ float fma(float a, float b, float c) {
-    return __builtin_fmaf(a, b, c);
-  }
 };
 template <> struct Limits<double> {
   static __device__ __inline__ double max() { return __DBL_MAX__; }
   static __device__ __inline__ double next(double x, double to) {
     return __builtin_nextafter(x, to);
-  }
-  static __device__ __inline__ double fma(double a, double b, double c) {
-    return __builtin_fma(a, b, c);
   }
 };
 
@@ -123,9 +117,29 @@ static __device__ __inline__ float sqrt(float a, Mode mode) {
 }
 
 // Double products and quotients whose result is far below 1 are computed
-// scaled by 2^k (exact), so that the FMA's remainder stays exact; the
+// scaled by 2^200 (exact), so that the FMA's remainder stays exact; the
 // scaled result is then brought back, and the error's sign is that of what
 // the scaling back dropped, or else of the remainder.
+static __device__ __inline__ double scaledBack(double scaled,
+                                               int remainderSign, Mode mode) {
+  CUCPU_ROUND_EXACT
+  double back = scaled * 0x1p-200;
+  double dropped = scaled - back * 0x1p+200;
+  return adjust(back, dropped != 0 ? signOf(dropped) : remainderSign, mode);
+}
+
+/// A nonzero exact product or quotient of sign `negative` that rounded to
+/// zero: below half the smallest subnormal, so zero, or that subnormal when
+/// the mode rounds away from zero on its side.
+static __device__ __inline__ double underflowed(double zero, bool negative,
+                                                Mode mode) {
+  if (mode == Down && negative)
+    return -0x1p-1074;
+  if (mode == Up && !negative)
+    return 0x1p-1074;
+  return zero;
+}
+
 static __device__ __inline__ double mul(double a, double b, Mode mode) {
   CUCPU_ROUND_EXACT
   double p = a * b;
@@ -133,28 +147,16 @@ static __device__ __inline__ double mul(double a, double b, Mode mode) {
     return isFinite(a) && isFinite(b) ? overflowed(p, mode) : p;
   if (p == 0 && (a == 0 || b == 0))
     return p;
-  if (p == 0) {
-    // Below half the smallest subnormal: zero, or that subnormal when the
-    // mode rounds away from zero on the product's side.
-    bool negative = (a < 0) != (b < 0);
-    if (mode == Down && negative)
-      return -0x1p-1074;
-    if (mode == Up && !negative)
-      return 0x1p-1074;
-    return p;
-  }
+  if (p == 0)
+    return underflowed(p, (a < 0) != (b < 0), mode);
   double magnitude = p < 0 ? -p : p;
   if (magnitude >= 0x1p-960)
     return adjust(p, signOf(__builtin_fma(a, b, -p)), mode);
-  const double up = 0x1p+200, down = 0x1p-200;
   // The smaller operand takes the scale: the larger could overflow.
   bool aSmaller = (a < 0 ? -a : a) < (b < 0 ? -b : b);
-  double x = (aSmaller ? a : b) * up, y = aSmaller ? b : a;
+  double x = (aSmaller ? a : b) * 0x1p+200, y = aSmaller ? b : a;
   double scaled = x * y;
-  double error = __builtin_fma(x, y, -scaled);
-  double back = scaled * down;
-  double dropped = scaled - back * up;
-  return adjust(back, dropped != 0 ? signOf(dropped) : signOf(error), mode);
+  return scaledBack(scaled, signOf(__builtin_fma(x, y, -scaled)), mode);
 }
 static __device__ __inline__ double div(double a, double b, Mode mode) {
   CUCPU_ROUND_EXACT
@@ -167,23 +169,11 @@ static __device__ __inline__ double div(double a, double b, Mode mode) {
   double dividend = a < 0 ? -a : a;
   if (magnitude >= 0x1p-960 && dividend >= 0x1p-960)
     return adjust(q, signOf(__builtin_fma(-q, b, a)) * signOf(b), mode);
-  if (q == 0) {
-    bool negative = (a < 0) != (b < 0);
-    if (mode == Down && negative)
-      return -0x1p-1074;
-    if (mode == Up && !negative)
-      return 0x1p-1074;
-    return q;
-  }
-  const double up = 0x1p+200, down = 0x1p-200;
-  double scaled = (a * up) / b;
-  double remainder = __builtin_fma(-scaled, b, a * up);
-  double back = scaled * down;
-  double dropped = scaled - back * up;
-  return adjust(back,
-                dropped != 0 ? signOf(dropped)
-                             : signOf(remainder) * signOf(b),
-                mode);
+  if (q == 0)
+    return underflowed(q, (a < 0) != (b < 0), mode);
+  double scaled = (a * 0x1p+200) / b;
+  double remainder = __builtin_fma(-scaled, b, a * 0x1p+200);
+  return scaledBack(scaled, signOf(remainder) * signOf(b), mode);
 }
 static __device__ __inline__ double sqrt(double a, Mode mode) {
   CUCPU_ROUND_EXACT

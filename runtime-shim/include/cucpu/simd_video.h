@@ -27,7 +27,8 @@ static __host__ __device__ __inline__ int lane(unsigned word, int i) {
 
 /// The word whose lane `i` is `f(lane_i(a), lane_i(b))`, truncated.
 template <int Bits, bool Signed, typename F>
-static __host__ __device__ __inline__ unsigned map(unsigned a, unsigned b, F f) {
+static __host__ __device__ __inline__ unsigned map(unsigned a, unsigned b,
+                                                   F f) {
   unsigned mask = (1u << Bits) - 1, out = 0;
   for (int i = 0; i < 32 / Bits; ++i) {
     int r = f(lane<Bits, Signed>(a, i), lane<Bits, Signed>(b, i));
@@ -53,7 +54,9 @@ static __device__ __inline__ int saturate(int v) {
   return v < lo ? lo : v > hi ? hi : v;
 }
 
-static __host__ __device__ __inline__ int absolute(int v) { return v < 0 ? -v : v; }
+static __host__ __device__ __inline__ int absolute(int v) {
+  return v < 0 ? -v : v;
+}
 
 } // namespace cucpu_simd
 
@@ -149,13 +152,27 @@ CUCPU_SIMD_COMPARE(ltu, false, <)
 // on a 32-bit value or on two 16-bit lanes; __vibmax and __vibmin also say
 // which operand won (a >= b, a <= b).
 namespace cucpu_simd {
-static __host__ __device__ __inline__ int max2(int x, int y) {
-  return x > y ? x : y;
-}
-static __host__ __device__ __inline__ int min2(int x, int y) {
-  return x < y ? x : y;
-}
-/// `f` on the lanes of three words.
+struct Max {
+  template <typename T> static __host__ __device__ __inline__ T of(T x, T y) {
+    return x > y ? x : y;
+  }
+  template <typename T>
+  static __host__ __device__ __inline__ bool wins(T a, T b) {
+    return a >= b;
+  }
+};
+struct Min {
+  template <typename T> static __host__ __device__ __inline__ T of(T x, T y) {
+    return x < y ? x : y;
+  }
+  template <typename T>
+  static __host__ __device__ __inline__ bool wins(T a, T b) {
+    return a <= b;
+  }
+};
+static __host__ __device__ __inline__ int relu(int v) { return v > 0 ? v : 0; }
+
+/// `f` on the 16-bit lanes of three words.
 template <bool Signed, typename F>
 static __host__ __device__ __inline__ unsigned map3(unsigned a, unsigned b,
                                                     unsigned c, F f) {
@@ -167,109 +184,99 @@ static __host__ __device__ __inline__ unsigned map3(unsigned a, unsigned b,
   }
   return out;
 }
+
+/// The winner of each 16-bit lane, and for each lane whether `a` won.
+template <bool Signed, typename Op>
+static __host__ __device__ __inline__ unsigned pick16(unsigned a, unsigned b,
+                                                      bool *hi, bool *lo) {
+  int ah = lane<16, Signed>(a, 1), bh = lane<16, Signed>(b, 1);
+  int al = lane<16, Signed>(a, 0), bl = lane<16, Signed>(b, 0);
+  *hi = Op::wins(ah, bh);
+  *lo = Op::wins(al, bl);
+  return ((unsigned)(*hi ? ah : bh) & 0xffffu) << 16 |
+         ((unsigned)(*lo ? al : bl) & 0xffffu);
+}
 } // namespace cucpu_simd
 
-#define CUCPU_DPX static __host__ __device__ __inline__
-#define CUCPU_DPX_THREE(name, op, relu)                                          CUCPU_DPX int name##_s32(int a, int b, int c) {                                 return relu(cucpu_simd::op##2(cucpu_simd::op##2(a, b), c));                  }                                                                              CUCPU_DPX unsigned name##_s16x2(unsigned a, unsigned b, unsigned c) {           return cucpu_simd::map3<true>(a, b, c, [](int x, int y, int z) {                return relu(cucpu_simd::op##2(cucpu_simd::op##2(x, y), z));                 });                                                                          }
-#define CUCPU_DPX_NO_RELU(v) (v)
-#define CUCPU_DPX_RELU(v) cucpu_simd::max2((v), 0)
-CUCPU_DPX_THREE(__vimax3, max, CUCPU_DPX_NO_RELU)
-CUCPU_DPX_THREE(__vimin3, min, CUCPU_DPX_NO_RELU)
-#define CUCPU_DPX_THREE_RELU(name, op)                                           CUCPU_DPX int name##_s32_relu(int a, int b, int c) {                            return CUCPU_DPX_RELU(cucpu_simd::op##2(cucpu_simd::op##2(a, b), c));        }                                                                              CUCPU_DPX unsigned name##_s16x2_relu(unsigned a, unsigned b, unsigned c) {      return cucpu_simd::map3<true>(a, b, c, [](int x, int y, int z) {                return CUCPU_DPX_RELU(cucpu_simd::op##2(cucpu_simd::op##2(x, y), z));       });                                                                          }
-CUCPU_DPX_THREE_RELU(__vimax3, max)
-CUCPU_DPX_THREE_RELU(__vimin3, min)
-CUCPU_DPX unsigned __vimax3_u32(unsigned a, unsigned b, unsigned c) {
-  unsigned m = a > b ? a : b;
-  return m > c ? m : c;
-}
-CUCPU_DPX unsigned __vimin3_u32(unsigned a, unsigned b, unsigned c) {
-  unsigned m = a < b ? a : b;
-  return m < c ? m : c;
-}
-CUCPU_DPX unsigned __vimax3_u16x2(unsigned a, unsigned b, unsigned c) {
-  return cucpu_simd::map3<false>(a, b, c, [](int x, int y, int z) {
-    return cucpu_simd::max2(cucpu_simd::max2(x, y), z);
-  });
-}
-CUCPU_DPX unsigned __vimin3_u16x2(unsigned a, unsigned b, unsigned c) {
-  return cucpu_simd::map3<false>(a, b, c, [](int x, int y, int z) {
-    return cucpu_simd::min2(cucpu_simd::min2(x, y), z);
-  });
-}
-CUCPU_DPX int __vimax_s32_relu(int a, int b) {
-  return CUCPU_DPX_RELU(cucpu_simd::max2(a, b));
-}
-CUCPU_DPX int __vimin_s32_relu(int a, int b) {
-  return CUCPU_DPX_RELU(cucpu_simd::min2(a, b));
-}
-CUCPU_DPX unsigned __vimax_s16x2_relu(unsigned a, unsigned b) {
-  return cucpu_simd::map<16, true>(a, b, [](int x, int y) {
-    return CUCPU_DPX_RELU(cucpu_simd::max2(x, y));
-  });
-}
-CUCPU_DPX unsigned __vimin_s16x2_relu(unsigned a, unsigned b) {
-  return cucpu_simd::map<16, true>(a, b, [](int x, int y) {
-    return CUCPU_DPX_RELU(cucpu_simd::min2(x, y));
-  });
-}
-// max(a + b, c) and min(a + b, c), the sum wrapping in its type.
-#define CUCPU_DPX_ADD(name, op, cmp)                                           \
-  CUCPU_DPX int name##_s32(int a, int b, int c) {                              \
-    return cucpu_simd::op##2((int)((unsigned)a + (unsigned)b), c);             \
+// All of one operation's DPX functions; sums wrap in their type.
+#define CUCPU_DPX_FAMILY(op, Op)                                               \
+  CUCPU_DPX int __vi##op##3_s32(int a, int b, int c) {                         \
+    return Op::of(Op::of(a, b), c);                                            \
   }                                                                            \
-  CUCPU_DPX int name##_s32_relu(int a, int b, int c) {                         \
-    return CUCPU_DPX_RELU(                                                     \
-        cucpu_simd::op##2((int)((unsigned)a + (unsigned)b), c));               \
+  CUCPU_DPX int __vi##op##3_s32_relu(int a, int b, int c) {                    \
+    return cucpu_simd::relu(Op::of(Op::of(a, b), c));                          \
   }                                                                            \
-  CUCPU_DPX unsigned name##_u32(unsigned a, unsigned b, unsigned c) {          \
-    unsigned s = a + b;                                                        \
-    return s cmp c ? s : c;                                                    \
+  CUCPU_DPX unsigned __vi##op##3_u32(unsigned a, unsigned b, unsigned c) {     \
+    return Op::of(Op::of(a, b), c);                                            \
   }                                                                            \
-  CUCPU_DPX unsigned name##_s16x2(unsigned a, unsigned b, unsigned c) {        \
+  CUCPU_DPX unsigned __vi##op##3_s16x2(unsigned a, unsigned b, unsigned c) {   \
+    return cucpu_simd::map3<true>(                                             \
+        a, b, c, [](int x, int y, int z) { return Op::of(Op::of(x, y), z); }); \
+  }                                                                            \
+  CUCPU_DPX unsigned __vi##op##3_s16x2_relu(unsigned a, unsigned b,            \
+                                            unsigned c) {                      \
     return cucpu_simd::map3<true>(a, b, c, [](int x, int y, int z) {           \
-      return cucpu_simd::op##2((int)(short)(x + y), z);                        \
+      return cucpu_simd::relu(Op::of(Op::of(x, y), z));                        \
     });                                                                        \
   }                                                                            \
-  CUCPU_DPX unsigned name##_s16x2_relu(unsigned a, unsigned b, unsigned c) {   \
+  CUCPU_DPX unsigned __vi##op##3_u16x2(unsigned a, unsigned b, unsigned c) {   \
+    return cucpu_simd::map3<false>(                                            \
+        a, b, c, [](int x, int y, int z) { return Op::of(Op::of(x, y), z); }); \
+  }                                                                            \
+  CUCPU_DPX int __vi##op##_s32_relu(int a, int b) {                            \
+    return cucpu_simd::relu(Op::of(a, b));                                     \
+  }                                                                            \
+  CUCPU_DPX unsigned __vi##op##_s16x2_relu(unsigned a, unsigned b) {           \
+    return cucpu_simd::map<16, true>(                                          \
+        a, b, [](int x, int y) { return cucpu_simd::relu(Op::of(x, y)); });    \
+  }                                                                            \
+  CUCPU_DPX int __viadd##op##_s32(int a, int b, int c) {                       \
+    return Op::of((int)((unsigned)a + (unsigned)b), c);                        \
+  }                                                                            \
+  CUCPU_DPX int __viadd##op##_s32_relu(int a, int b, int c) {                  \
+    return cucpu_simd::relu(Op::of((int)((unsigned)a + (unsigned)b), c));      \
+  }                                                                            \
+  CUCPU_DPX unsigned __viadd##op##_u32(unsigned a, unsigned b, unsigned c) {   \
+    return Op::of(a + b, c);                                                   \
+  }                                                                            \
+  CUCPU_DPX unsigned __viadd##op##_s16x2(unsigned a, unsigned b,               \
+                                         unsigned c) {                         \
     return cucpu_simd::map3<true>(a, b, c, [](int x, int y, int z) {           \
-      return CUCPU_DPX_RELU(cucpu_simd::op##2((int)(short)(x + y), z));        \
+      return Op::of((int)(short)(x + y), z);                                   \
     });                                                                        \
   }                                                                            \
-  CUCPU_DPX unsigned name##_u16x2(unsigned a, unsigned b, unsigned c) {        \
+  CUCPU_DPX unsigned __viadd##op##_s16x2_relu(unsigned a, unsigned b,          \
+                                              unsigned c) {                    \
+    return cucpu_simd::map3<true>(a, b, c, [](int x, int y, int z) {           \
+      return cucpu_simd::relu(Op::of((int)(short)(x + y), z));                 \
+    });                                                                        \
+  }                                                                            \
+  CUCPU_DPX unsigned __viadd##op##_u16x2(unsigned a, unsigned b,               \
+                                         unsigned c) {                         \
     return cucpu_simd::map3<false>(a, b, c, [](int x, int y, int z) {          \
-      return cucpu_simd::op##2((x + y) & 0xffff, z);                           \
+      return Op::of((x + y) & 0xffff, z);                                      \
     });                                                                        \
+  }                                                                            \
+  CUCPU_DPX int __vib##op##_s32(int a, int b, bool *pred) {                    \
+    *pred = Op::wins(a, b);                                                    \
+    return *pred ? a : b;                                                      \
+  }                                                                            \
+  CUCPU_DPX unsigned __vib##op##_u32(unsigned a, unsigned b, bool *pred) {     \
+    *pred = Op::wins(a, b);                                                    \
+    return *pred ? a : b;                                                      \
+  }                                                                            \
+  CUCPU_DPX unsigned __vib##op##_s16x2(unsigned a, unsigned b, bool *predHi,   \
+                                       bool *predLo) {                         \
+    return cucpu_simd::pick16<true, Op>(a, b, predHi, predLo);                 \
+  }                                                                            \
+  CUCPU_DPX unsigned __vib##op##_u16x2(unsigned a, unsigned b, bool *predHi,   \
+                                       bool *predLo) {                         \
+    return cucpu_simd::pick16<false, Op>(a, b, predHi, predLo);                \
   }
-CUCPU_DPX_ADD(__viaddmax, max, >)
-CUCPU_DPX_ADD(__viaddmin, min, <)
-// The larger (smaller) of a and b, and whether a was it: a >= b (a <= b).
-CUCPU_DPX int __vibmax_s32(int a, int b, bool *pred) {
-  *pred = a >= b;
-  return a >= b ? a : b;
-}
-CUCPU_DPX unsigned __vibmax_u32(unsigned a, unsigned b, bool *pred) {
-  *pred = a >= b;
-  return a >= b ? a : b;
-}
-CUCPU_DPX int __vibmin_s32(int a, int b, bool *pred) {
-  *pred = a <= b;
-  return a <= b ? a : b;
-}
-CUCPU_DPX unsigned __vibmin_u32(unsigned a, unsigned b, bool *pred) {
-  *pred = a <= b;
-  return a <= b ? a : b;
-}
-#define CUCPU_DPX_PICK16(name, isSigned, cmp)                                    CUCPU_DPX unsigned name(unsigned a, unsigned b, bool *predHi,                                         bool *predLo) {                                          int ah = cucpu_simd::lane<16, isSigned>(a, 1),                                     bh = cucpu_simd::lane<16, isSigned>(b, 1);                                 int al = cucpu_simd::lane<16, isSigned>(a, 0),                                     bl = cucpu_simd::lane<16, isSigned>(b, 0);                                 *predHi = ah cmp bh;                                                           *predLo = al cmp bl;                                                           unsigned hi = (unsigned)(*predHi ? ah : bh) & 0xffffu;                         unsigned lo = (unsigned)(*predLo ? al : bl) & 0xffffu;                         return hi << 16 | lo;                                                        }
-CUCPU_DPX_PICK16(__vibmax_s16x2, true, >=)
-CUCPU_DPX_PICK16(__vibmax_u16x2, false, >=)
-CUCPU_DPX_PICK16(__vibmin_s16x2, true, <=)
-CUCPU_DPX_PICK16(__vibmin_u16x2, false, <=)
-#undef CUCPU_DPX_PICK16
-#undef CUCPU_DPX_ADD
-#undef CUCPU_DPX_THREE
-#undef CUCPU_DPX_THREE_RELU
-#undef CUCPU_DPX_RELU
-#undef CUCPU_DPX_NO_RELU
+#define CUCPU_DPX static __host__ __device__ __inline__
+CUCPU_DPX_FAMILY(max, cucpu_simd::Max)
+CUCPU_DPX_FAMILY(min, cucpu_simd::Min)
+#undef CUCPU_DPX_FAMILY
 #undef CUCPU_DPX
 
 #undef CUCPU_SIMD_COMPARE
