@@ -471,11 +471,25 @@ cudaError_t submitHeld(Scheduler &sched, std::unique_lock<std::mutex> &lock,
   return cudaSuccess;
 }
 
+/// Set before main by programs whose host code reads device memory without
+/// a synchronizing call (Thrust's algorithms: see thrust/detail/config.h).
+std::atomic<bool> operationsFinishBeforeReturn{false};
+
 cudaError_t submit(cudaStream_t handle, StreamOperation op,
                    StreamPoint *where = nullptr) {
   Scheduler &sched = scheduler();
   std::unique_lock<std::mutex> lock(sched.mutex);
-  return setError(submitHeld(sched, lock, handle, std::move(op), where));
+  StreamPoint point;
+  cudaError_t err = submitHeld(sched, lock, handle, std::move(op), &point);
+  if (where)
+    *where = point;
+  lock.unlock();
+  // Not on a stream's worker: a host function waiting for its own stream
+  // would never return.
+  if (err == cudaSuccess && !currentWorker &&
+      operationsFinishBeforeReturn.load(std::memory_order_relaxed))
+    waitFor(point);
+  return setError(err);
 }
 
 /// The points that synchronizing with a handle waits for: the stream's last
@@ -740,6 +754,13 @@ cudaError_t lastErrorWithAsync(cudaError_t threadError, bool consume) {
 using namespace cucpu;
 
 extern "C" {
+
+/// Called before main by a program whose host code reads device memory
+/// without synchronizing first (one that includes Thrust): from then on,
+/// every stream operation is done when the call that queues it returns.
+void __cucpuRunStreamOperationsSynchronously(void) {
+  cucpu::operationsFinishBeforeReturn.store(true);
+}
 
 //===----------------------------------------------------------------------===//
 // Streams.

@@ -298,6 +298,30 @@ std::vector<std::string> Driver::cudaFlags() const {
   return flags;
 }
 
+void Driver::addOpenMPForThrust(std::vector<std::string> &args,
+                                const std::string &source) {
+  if (opts.printOnly ||
+      any_of(args, [](StringRef a) { return a == "-fopenmp"; }))
+    return;
+  SmallString<128> deps;
+  if (sys::fs::createTemporaryFile("cucpu-deps", "d", deps))
+    return; // The compile itself reports what is wrong with the file system.
+  FileRemover removeDeps(deps);
+  std::vector<std::string> scan(args);
+  // -MG: a missing header is for the compile itself to report.
+  scan.insert(scan.end(), {"-M", "-MG", "-w", source, "-o", deps.str().str()});
+  if (opts.verbose)
+    printCommand(scan, /*inProcess=*/false);
+  std::vector<StringRef> refs(scan.begin(), scan.end());
+  std::optional<StringRef> quiet[] = {std::nullopt, StringRef(""),
+                                      StringRef("")};
+  if (sys::ExecuteAndWait(scan[0], refs, std::nullopt, quiet) != 0)
+    return;
+  auto listed = MemoryBuffer::getFile(deps);
+  if (listed && (*listed)->getBuffer().contains("/thrust/detail/config.h"))
+    args.push_back("-fopenmp");
+}
+
 bool Driver::compileHost(const Input &input, const std::string &object,
                          const std::string &finalOutput) {
   if (emptyFatbin.empty()) {
@@ -326,6 +350,8 @@ bool Driver::compileHost(const Input &input, const std::string &object,
   if (opts.perThreadDefaultStream)
     args.insert(args.end(), {"-Xclang", "-fgpu-default-stream=per-thread"});
   args.insert(args.end(), opts.hostArgs.begin(), opts.hostArgs.end());
+  std::string source = compiledSource(input, args);
+  addOpenMPForThrust(args, source);
   if (!opts.depArgs.empty()) {
     // The dependency file describes the object the user asked for, not the
     // host object inside it.
@@ -344,7 +370,6 @@ bool Driver::compileHost(const Input &input, const std::string &object,
   }
   if (opts.saveTemps != SaveTemps::None)
     args.push_back("-save-temps=obj");
-  std::string source = compiledSource(input, args);
   args.insert(args.end(), {"-c", source, "-o", object});
   return runCommand(args);
 }
@@ -371,6 +396,8 @@ bool Driver::compileHostSource(const Input &input, const std::string &object) {
   if (opts.optLevel >= 0)
     args.push_back("-O" + std::to_string(opts.optLevel));
   args.insert(args.end(), opts.hostArgs.begin(), opts.hostArgs.end());
+  if (!isC)
+    addOpenMPForThrust(args, input.path);
   args.insert(args.end(), opts.depArgs.begin(), opts.depArgs.end());
   if (opts.saveTemps != SaveTemps::None)
     args.push_back("-save-temps=obj");

@@ -67,6 +67,13 @@ private:
   /// Flags both sides of a CUDA compilation get: no CUDA installation is
   /// used, our headers stand in for it.
   std::vector<std::string> cudaFlags() const;
+  /// Adds -fopenmp to a host compile command (`args`, without its input)
+  /// when `source` includes Thrust, whose device system is its OpenMP one
+  /// here (runtime-shim/include/thrust/detail/config.h). Found by listing
+  /// the headers the preprocessor includes; other files keep nvcc's
+  /// behaviour, where `#pragma omp` needs -Xcompiler -fopenmp.
+  void addOpenMPForThrust(std::vector<std::string> &args,
+                          const std::string &source);
   bool compileHost(const Input &input, const std::string &object,
                    const std::string &finalOutput);
   bool compileHostSource(const Input &input, const std::string &object);

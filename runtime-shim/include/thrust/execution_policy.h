@@ -1,0 +1,42 @@
+//===- thrust/execution_policy.h - CUDA policy names under cucpu ----------===//
+//
+// Part of cucpu. Thrust's own header (through #include_next), plus the CUDA
+// system's policy names, which programs written for nvcc use:
+// `thrust::cuda::par`, `thrust::cuda::par_nosync` and their `.on(stream)`.
+// Under cucpu they are Thrust's OpenMP policy (see thrust/detail/config.h).
+// `.on(stream)` first waits for the stream's work, which Thrust's algorithm
+// would follow on a GPU; the algorithm then runs on the calling thread.
+//
+//===----------------------------------------------------------------------===//
+
+#include_next <thrust/execution_policy.h>
+
+#ifndef CUCPU_THRUST_CUDA_POLICIES
+#define CUCPU_THRUST_CUDA_POLICIES
+
+#include <thrust/system/omp/execution_policy.h>
+
+namespace thrust {
+namespace cuda_cub {
+
+struct par_t : thrust::system::omp::detail::par_t {
+  par_t on(cudaStream_t stream) const {
+    cudaStreamSynchronize(stream);
+    return *this;
+  }
+};
+
+// Both wait for the stream first; neither leaves work behind when it
+// returns, so "no synchronization afterwards" means the same here.
+static const par_t par;
+static const par_t par_nosync;
+
+} // namespace cuda_cub
+
+namespace cuda = cuda_cub;
+namespace system {
+namespace cuda = thrust::cuda_cub;
+} // namespace system
+} // namespace thrust
+
+#endif // CUCPU_THRUST_CUDA_POLICIES
