@@ -22,6 +22,20 @@
 
 namespace cucpu {
 
+/// How a warp reduction combines the lanes' values.
+enum class LaneCombine {
+  Add,
+  MinSigned,
+  MinUnsigned,
+  MaxSigned,
+  MaxUnsigned,
+  And,
+  Or,
+  Xor,
+  /// The bits of the lanes whose value equals the caller's.
+  Equal
+};
+
 /// An address and the type of the object stored there.
 struct LValue {
   mlir::Value addr;
@@ -126,6 +140,27 @@ public:
   /// over the lanes of a mask (WarpGen.cpp).
   mlir::Value emitWarpReduction(const clang::CallExpr *call,
                                 llvm::StringRef name);
+  /// The calling thread's lane in its warp, as an i32 (WarpGen.cpp).
+  mlir::Value emitLaneIndex(clang::SourceLocation where);
+  /// PTX's shfl.{up,down,bfly,idx}.b32 of `value` (an i32 or f32) with
+  /// operands b (`laneOperand`) and c (`control`), both i32; `inRange`
+  /// receives PTX's predicate: whether the source lane was in range
+  /// (WarpGen.cpp).
+  mlir::Value emitPTXShuffle(mlir::Value value, llvm::StringRef mode,
+                             mlir::Value laneOperand, mlir::Value control,
+                             mlir::Value &inRange,
+                             clang::SourceLocation where);
+  /// Combines each lane's i64 `contribution` over the lanes of `mask` (an
+  /// i64) that exist in the block; for a vote, only the lanes of the mask
+  /// take part, the caller included. `members` receives the bits of the
+  /// lanes that took part (WarpGen.cpp).
+  mlir::Value emitLaneCombine(mlir::Value contribution, mlir::Value mask,
+                              LaneCombine combine, bool vote,
+                              mlir::Value &members,
+                              clang::SourceLocation where);
+  /// An `asm` statement: its PTX translated to the operations the C++
+  /// forms of its instructions become (InlineAsmGen.cpp).
+  void emitInlineAsm(const clang::GCCAsmStmt *s);
   /// A failed assert: the runtime prints it with the thread's indices.
   void emitAssertFail(const clang::CallExpr *call);
   /// Stops the program as a failed assert does, with `message` and the

@@ -149,6 +149,7 @@ void FunctionGen::emitStmt(const Stmt *s) {
                     nullptr, f->getLoopVarStmt());
   }
   case Stmt::GCCAsmStmtClass:
+    return emitInlineAsm(cast<GCCAsmStmt>(s));
   case Stmt::MSAsmStmtClass:
     return mod.unsupported(s->getBeginLoc(), "inline assembly");
   case Stmt::CXXTryStmtClass:

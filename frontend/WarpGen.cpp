@@ -77,20 +77,6 @@ WarpPosition warpPosition(mlir::OpBuilder &b, mlir::Location l) {
   return p;
 }
 
-/// How a warp reduction combines the lanes' values.
-enum class LaneCombine {
-  Add,
-  MinSigned,
-  MinUnsigned,
-  MaxSigned,
-  MaxUnsigned,
-  And,
-  Or,
-  Xor,
-  /// The bits of the lanes whose value equals the caller's.
-  Equal
-};
-
 } // namespace
 
 /// The address of thread `thread`'s slot in the warp exchange area.
@@ -186,63 +172,12 @@ Value FunctionGen::emitWarpShuffle(const CallExpr *call, StringRef name) {
   return result;
 }
 
-Value FunctionGen::emitWarpReduction(const CallExpr *call, StringRef name) {
-  SourceLocation where = call->getExprLoc();
+Value FunctionGen::emitLaneCombine(Value contribution, Value mask,
+                                   LaneCombine combine, bool vote,
+                                   Value &members, SourceLocation where) {
   mlir::Location l = loc(where);
   auto i64 = builder.getI64Type();
-  auto i32 = builder.getI32Type();
-  QualType unsignedLongLong = mod.ast.UnsignedLongLongTy;
-  Value mask =
-      convertScalar(emitScalar(call->getArg(0)), call->getArg(0)->getType(),
-                    unsignedLongLong, where);
   WarpPosition p = warpPosition(builder, l);
-
-  // Votes are an or of each lane's bit; the reductions combine the values;
-  // matches compare each lane's value with the caller's, as bits.
-  bool vote = !name.starts_with("__reduce_") && !name.starts_with("__match_");
-  Value contribution;
-  Value matchResult;
-  LaneCombine combine = LaneCombine::Or;
-  if (name.starts_with("__match_")) {
-    QualType valueType = call->getArg(1)->getType();
-    uint64_t size = mod.sizeOf(valueType);
-    if (!valueType->isScalarType() || valueType->isPointerType() ||
-        (size != 4 && size != 8)) {
-      mod.unsupported(where, "'" + name.str() + "' of a value of type '" +
-                                 valueType.getAsString() + "'");
-      return undefValue(call->getType(), where);
-    }
-    contribution = emitScalar(call->getArg(1));
-    if (isa<mlir::FloatType>(contribution.getType()))
-      contribution = arith::BitcastOp::create(
-          builder, l, builder.getIntegerType(size * 8), contribution);
-    if (size != 8)
-      contribution = arith::ExtUIOp::create(builder, l, i64, contribution);
-    if (name == "__match_all_sync")
-      matchResult = emitScalar(call->getArg(2));
-    combine = LaneCombine::Equal;
-  } else if (vote) {
-    Value predicate =
-        arith::ExtUIOp::create(builder, l, i64, emitCondition(call->getArg(1)));
-    contribution = arith::ShLIOp::create(builder, l, predicate, p.lane);
-  } else {
-    QualType valueType = call->getArg(1)->getType();
-    bool isSigned = valueType->isSignedIntegerType();
-    contribution =
-        convertScalar(emitScalar(call->getArg(1)), valueType,
-                      isSigned ? mod.ast.LongLongTy : unsignedLongLong, where);
-    combine =
-        llvm::StringSwitch<LaneCombine>(name)
-            .Case("__reduce_add_sync", LaneCombine::Add)
-            .Case("__reduce_min_sync",
-                  isSigned ? LaneCombine::MinSigned : LaneCombine::MinUnsigned)
-            .Case("__reduce_max_sync",
-                  isSigned ? LaneCombine::MaxSigned : LaneCombine::MaxUnsigned)
-            .Case("__reduce_and_sync", LaneCombine::And)
-            .Case("__reduce_or_sync", LaneCombine::Or)
-            .Default(LaneCombine::Xor);
-  }
-
   LLVM::GlobalOp exchange = nextWarpExchange();
   LLVM::StoreOp::create(builder, l, contribution,
                         exchangeSlot(builder, l, exchange, p.thread),
@@ -341,8 +276,70 @@ Value FunctionGen::emitWarpReduction(const CallExpr *call, StringRef name) {
       });
   warpBarrier(builder, l);
 
-  Value combined = loop.getResult(0);
-  Value members = loop.getResult(1);
+  members = loop.getResult(1);
+  return loop.getResult(0);
+}
+
+Value FunctionGen::emitWarpReduction(const CallExpr *call, StringRef name) {
+  SourceLocation where = call->getExprLoc();
+  mlir::Location l = loc(where);
+  auto i64 = builder.getI64Type();
+  auto i32 = builder.getI32Type();
+  QualType unsignedLongLong = mod.ast.UnsignedLongLongTy;
+  Value mask =
+      convertScalar(emitScalar(call->getArg(0)), call->getArg(0)->getType(),
+                    unsignedLongLong, where);
+  WarpPosition p = warpPosition(builder, l);
+
+  // Votes are an or of each lane's bit; the reductions combine the values;
+  // matches compare each lane's value with the caller's, as bits.
+  bool vote = !name.starts_with("__reduce_") && !name.starts_with("__match_");
+  Value contribution;
+  Value matchResult;
+  LaneCombine combine = LaneCombine::Or;
+  if (name.starts_with("__match_")) {
+    QualType valueType = call->getArg(1)->getType();
+    uint64_t size = mod.sizeOf(valueType);
+    if (!valueType->isScalarType() || valueType->isPointerType() ||
+        (size != 4 && size != 8)) {
+      mod.unsupported(where, "'" + name.str() + "' of a value of type '" +
+                                 valueType.getAsString() + "'");
+      return undefValue(call->getType(), where);
+    }
+    contribution = emitScalar(call->getArg(1));
+    if (isa<mlir::FloatType>(contribution.getType()))
+      contribution = arith::BitcastOp::create(
+          builder, l, builder.getIntegerType(size * 8), contribution);
+    if (size != 8)
+      contribution = arith::ExtUIOp::create(builder, l, i64, contribution);
+    if (name == "__match_all_sync")
+      matchResult = emitScalar(call->getArg(2));
+    combine = LaneCombine::Equal;
+  } else if (vote) {
+    Value predicate =
+        arith::ExtUIOp::create(builder, l, i64, emitCondition(call->getArg(1)));
+    contribution = arith::ShLIOp::create(builder, l, predicate, p.lane);
+  } else {
+    QualType valueType = call->getArg(1)->getType();
+    bool isSigned = valueType->isSignedIntegerType();
+    contribution =
+        convertScalar(emitScalar(call->getArg(1)), valueType,
+                      isSigned ? mod.ast.LongLongTy : unsignedLongLong, where);
+    combine =
+        llvm::StringSwitch<LaneCombine>(name)
+            .Case("__reduce_add_sync", LaneCombine::Add)
+            .Case("__reduce_min_sync",
+                  isSigned ? LaneCombine::MinSigned : LaneCombine::MinUnsigned)
+            .Case("__reduce_max_sync",
+                  isSigned ? LaneCombine::MaxSigned : LaneCombine::MaxUnsigned)
+            .Case("__reduce_and_sync", LaneCombine::And)
+            .Case("__reduce_or_sync", LaneCombine::Or)
+            .Default(LaneCombine::Xor);
+  }
+
+  Value members;
+  Value combined =
+      emitLaneCombine(contribution, mask, combine, vote, members, where);
   if (name == "__match_all_sync") {
     // The mask when every lane holds the caller's value, else 0; the
     // predicate says which.
@@ -360,10 +357,77 @@ Value FunctionGen::emitWarpReduction(const CallExpr *call, StringRef name) {
         arith::CmpIOp::create(builder, l,
                               name == "__any_sync" ? arith::CmpIPredicate::ne
                                                    : arith::CmpIPredicate::eq,
-                              combined, name == "__any_sync" ? zero : members);
+                              combined, name == "__any_sync" ? i64Constant(0, where) : members);
     return arith::ExtUIOp::create(builder, l, i32, test);
   }
   return arith::TruncIOp::create(builder, l, i32, combined);
+}
+
+Value FunctionGen::emitLaneIndex(SourceLocation where) {
+  mlir::Location l = loc(where);
+  WarpPosition p = warpPosition(builder, l);
+  return arith::TruncIOp::create(builder, l, builder.getI32Type(), p.lane);
+}
+
+Value FunctionGen::emitPTXShuffle(Value value, StringRef mode, Value laneOperand,
+                                  Value control, Value &inRange,
+                                  SourceLocation where) {
+  mlir::Location l = loc(where);
+  auto i64 = builder.getI64Type();
+  WarpPosition p = warpPosition(builder, l);
+  auto c64 = [&](int64_t v) { return i64Constant(v, where); };
+  auto bits5 = [&](Value v) -> Value {
+    return arith::AndIOp::create(
+        builder, l, arith::ExtUIOp::create(builder, l, i64, v), c64(31));
+  };
+  // PTX's definition: c packs the clamp lane (bits 0-4) and the segment
+  // mask (bits 8-12); a lane reads within its segment.
+  Value bLane = bits5(laneOperand);
+  Value clamp = bits5(control);
+  Value segment = bits5(arith::ShRUIOp::create(
+      builder, l, control,
+      arith::ConstantOp::create(builder, l, control.getType(),
+                                builder.getIntegerAttr(control.getType(), 8))));
+  Value notSegment = arith::XOrIOp::create(builder, l, segment, c64(-1));
+  Value minLane = arith::AndIOp::create(builder, l, p.lane, segment);
+  Value maxLane = arith::OrIOp::create(
+      builder, l, minLane, arith::AndIOp::create(builder, l, clamp, notSegment));
+  Value source;
+  auto compare = [&](arith::CmpIPredicate predicate, Value a, Value c) {
+    return arith::CmpIOp::create(builder, l, predicate, a, c).getResult();
+  };
+  if (mode == "up") {
+    source = arith::SubIOp::create(builder, l, p.lane, bLane);
+    inRange = compare(arith::CmpIPredicate::sge, source, maxLane);
+  } else {
+    if (mode == "down")
+      source = arith::AddIOp::create(builder, l, p.lane, bLane);
+    else if (mode == "bfly")
+      source = arith::XOrIOp::create(builder, l, p.lane, bLane);
+    else
+      source = arith::OrIOp::create(
+          builder, l, minLane,
+          arith::AndIOp::create(builder, l, bLane, notSegment));
+    inRange = compare(arith::CmpIPredicate::sle, source, maxLane);
+  }
+  // A lane out of range, or past the block's last thread, reads its own
+  // value.
+  Value sourceThread = arith::AddIOp::create(builder, l, p.warpBase, source);
+  Value valid = arith::AndIOp::create(
+      builder, l, inRange,
+      compare(arith::CmpIPredicate::ult, sourceThread, p.blockThreads));
+  sourceThread =
+      arith::SelectOp::create(builder, l, valid, sourceThread, p.thread);
+  unsigned size = value.getType().getIntOrFloatBitWidth() / 8;
+  LLVM::GlobalOp exchange = nextWarpExchange();
+  LLVM::StoreOp::create(builder, l, value,
+                        exchangeSlot(builder, l, exchange, p.thread), size);
+  warpBarrier(builder, l);
+  Value result = LLVM::LoadOp::create(
+      builder, l, value.getType(),
+      exchangeSlot(builder, l, exchange, sourceThread), size);
+  warpBarrier(builder, l);
+  return result;
 }
 
 } // namespace cucpu
