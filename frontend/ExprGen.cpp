@@ -710,6 +710,10 @@ LValue FunctionGen::emitLValue(const Expr *e) {
     return emitLValue(cast<ConstantExpr>(e)->getSubExpr());
   case Stmt::SubstNonTypeTemplateParmExprClass:
     return emitLValue(cast<SubstNonTypeTemplateParmExpr>(e)->getReplacement());
+  case Stmt::CXXDefaultArgExprClass:
+    return emitLValue(cast<CXXDefaultArgExpr>(e)->getExpr());
+  case Stmt::CXXDefaultInitExprClass:
+    return emitLValue(cast<CXXDefaultInitExpr>(e)->getExpr());
   case Stmt::DeclRefExprClass: {
     const ValueDecl *decl = cast<DeclRefExpr>(e)->getDecl();
     auto it = locals.find(decl);

@@ -2,6 +2,9 @@
 
 #include "frontend/Frontend.h"
 #include "frontend/ModuleGen.h"
+#include "transforms/Passes.h"
+
+#include "clang/Lex/Preprocessor.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -27,9 +30,32 @@ public:
       return;
     ModuleGen gen(context, ci.getDiagnostics(), module, relocatable);
     gen.emitTranslationUnit(context.getTranslationUnitDecl());
+    recordCudaArch();
   }
 
 private:
+  /// The __CUDA_ARCH__ the device code was compiled for. Libraries choose
+  /// their tuning by it on the device side and by the kernels' PTX version
+  /// on the host side (CUB's policies: tile sizes the host's grid must
+  /// match), so the runtime reports it as the kernels' version.
+  void recordCudaArch() {
+    Preprocessor &pp = ci.getPreprocessor();
+    const MacroInfo *macro =
+        pp.getMacroInfo(pp.getIdentifierInfo("__CUDA_ARCH__"));
+    if (!macro || macro->getNumTokens() != 1)
+      return;
+    const Token &token = macro->getReplacementToken(0);
+    if (!token.is(tok::numeric_constant))
+      return;
+    unsigned arch;
+    if (StringRef(token.getLiteralData(), token.getLength())
+            .getAsInteger(10, arch))
+      return;
+    mlir::Builder b(module.getContext());
+    module->setAttr(kCudaArchAttr, b.getI32IntegerAttr(arch));
+  }
+
+
   mlir::ModuleOp module;
   CompilerInstance &ci;
   bool relocatable;

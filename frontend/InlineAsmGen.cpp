@@ -1437,6 +1437,15 @@ void PTXTranslator::run() {
     for (StringRef m : llvm::drop_begin(parts))
       inst.modifiers.push_back(m.str());
     inst.operands = splitOperands(operandText);
+    if (inst.opcode == "exit" && inst.guard.empty() && inst.operands.empty()) {
+      // The thread leaves the kernel from inside a device function, which
+      // the structured IR cannot say. Libraries use it on paths a program
+      // may never take (CUB's one-sweep radix sort), so it stops the
+      // program where it runs, with this location, instead of the compile.
+      fg.emitRuntimeFailure("PTX 'exit' in inline assembly is not supported",
+                            where);
+      return;
+    }
     if (inst.opcode == "bra" || inst.opcode == "call" || inst.opcode == "ret" ||
         inst.opcode == "exit") {
       fail("the PTX control flow '" + st + "' in inline assembly");

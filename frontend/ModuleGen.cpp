@@ -195,7 +195,14 @@ mlir::func::FuncOp ModuleGen::getFunction(const FunctionDecl *fd) {
     else if (linkage == GVA_DiscardableODR)
       fn->setAttr(kLinkageAttr, builder.getStringAttr(kODRLinkage));
   }
-  if (fd->hasBody())
+  StringRef name = fd->getName();
+  if (!fd->hasBody() &&
+      (name.starts_with("cudaGetParameterBuffer") ||
+       name.starts_with("cudaLaunchDevice") ||
+       name == "__cudaDeviceSynchronizeDeprecationAvoidance"))
+    unsupported(where, "the device runtime's '" + name.str() +
+                           "' (launches from device code)");
+  else if (fd->hasBody())
     pending.push_back(fd);
   else if (!relocatable)
     error(where, "device function '" + fd->getNameAsString() +

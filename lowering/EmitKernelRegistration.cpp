@@ -30,6 +30,8 @@ constexpr StringLiteral kRegisterVarFn = "__cucpu_register_var";
 
 constexpr StringLiteral kRegisterParamsFn = "__cucpu_register_kernel_params";
 
+constexpr StringLiteral kRegisterArchFn = "__cucpu_register_kernel_arch";
+
 struct EmitKernelRegistrationPass
     : public cucpu::impl::EmitKernelRegistrationBase<
           EmitKernelRegistrationPass> {
@@ -64,6 +66,9 @@ struct EmitKernelRegistrationPass
     declare(kRegisterKernelFn, {ptrType, ptrType});
     declare(kRegisterVarFn, {ptrType, ptrType, i64});
     declare(kRegisterParamsFn, {ptrType, i32, ptrType});
+    auto arch = module->getAttrOfType<IntegerAttr>(kCudaArchAttr);
+    if (arch)
+      declare(kRegisterArchFn, {ptrType, i32});
 
     auto ctor = LLVM::LLVMFuncOp::create(
         builder, loc, kCtorName, LLVM::LLVMFunctionType::get(voidType, {}),
@@ -92,6 +97,12 @@ struct EmitKernelRegistrationPass
           LLVM::AddressOfOp::create(builder, loc, ptrType, entry.getSymName());
       LLVM::CallOp::create(builder, loc, TypeRange(), kRegisterKernelFn,
                            ValueRange{name, entryPtr});
+      if (arch) {
+        Value version = LLVM::ConstantOp::create(
+            builder, loc, i32, builder.getI32IntegerAttr(arch.getInt()));
+        LLVM::CallOp::create(builder, loc, TypeRange(), kRegisterArchFn,
+                             ValueRange{name, version});
+      }
       // The parameters' sizes and alignments let a launch copy its
       // arguments, so that it can return before the kernel runs.
       auto layout = entry->getAttrOfType<DenseI64ArrayAttr>(kKernelParamsAttr);

@@ -479,6 +479,9 @@ private:
   scf::ParallelOp split(scf::ParallelOp loop, Operation *at);
   LogicalResult hoistFromIf(scf::ParallelOp loop, scf::IfOp ifOp,
                             Operation *barrier);
+  /// Makes an if with results that contains a barrier one without: its
+  /// results go through per-thread slots.
+  void dropIfResults(scf::ParallelOp loop, scf::IfOp ifOp);
   LogicalResult interchangeWhile(scf::ParallelOp loop, scf::WhileOp whileOp);
   LogicalResult interchangeUniformWhile(scf::ParallelOp loop,
                                         scf::WhileOp whileOp);
@@ -666,12 +669,37 @@ scf::ParallelOp BarrierLowering::split(scf::ParallelOp loop, Operation *at) {
   return next;
 }
 
+void BarrierLowering::dropIfResults(scf::ParallelOp loop, scf::IfOp ifOp) {
+  // `c ? f() : g()` where f or g reaches a barrier (CUB's agents choose a
+  // vectorized or a plain tile loop so): each branch stores its results in
+  // the thread's slots, the if loses its results, and they are read after
+  // it; the slots carry them across the splits.
+  Location loc = ifOp.getLoc();
+  SmallVector<Value> buffers;
+  for (Type type : ifOp.getResultTypes())
+    buffers.push_back(perThreadBuffer(builder, loc, loop, slotType(type), 1));
+  for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
+    auto yield = cast<scf::YieldOp>(region->front().getTerminator());
+    builder.setInsertionPoint(yield);
+    for (auto [buffer, value] : llvm::zip(buffers, yield.getOperands()))
+      storeToSlot(builder, loc, loop, buffer, value);
+    yield->setOperands({});
+  }
+  builder.setInsertionPoint(ifOp);
+  auto plain = scf::IfOp::create(builder, loc, TypeRange{},
+                                 ifOp.getCondition(), /*withElseRegion=*/true);
+  plain.getThenRegion().takeBody(ifOp.getThenRegion());
+  plain.getElseRegion().takeBody(ifOp.getElseRegion());
+  builder.setInsertionPointAfter(plain);
+  for (auto [buffer, result] : llvm::zip(buffers, ifOp.getResults()))
+    result.replaceAllUsesWith(
+        loadFromSlot(builder, loc, loop, buffer, result.getType()));
+  ifOp.erase();
+}
+
 LogicalResult BarrierLowering::hoistFromIf(scf::ParallelOp loop,
                                            scf::IfOp ifOp,
                                            Operation *barrier) {
-  if (ifOp.getNumResults() != 0)
-    return ifOp.emitError("__syncthreads inside a conditional expression is "
-                          "not supported");
   Location loc = ifOp.getLoc();
   Value cond = ifOp.getCondition();
 
@@ -1201,6 +1229,18 @@ LogicalResult BarrierLowering::run() {
     if (loop != checked && failed(checkLocals(loop)))
       return failure();
 
+    // Every if around the barrier loses its results first: the rewrites
+    // below split ifs and move their parts apart.
+    for (Operation *p = barrier->getParentOp(); p != loop.getOperation();) {
+      auto withResults = dyn_cast<scf::IfOp>(p);
+      if (!withResults || withResults.getNumResults() == 0) {
+        p = p->getParentOp();
+        continue;
+      }
+      Operation *parent = p->getParentOp();
+      dropIfResults(loop, withResults);
+      p = parent;
+    }
     Operation *top = loop.getBody()->findAncestorOpInBlock(*barrier);
     if (top == barrier.getOperation()) {
       Operation *next = barrier->getNextNode();

@@ -19,6 +19,9 @@ constexpr llvm::StringLiteral kKernelNameAttr = "cucpu.kernel_name";
 /// kernel parameter (size0, align0, size1, align1, ...), so that the runtime
 /// can copy a launch's arguments and run the kernel after the launch returns.
 constexpr llvm::StringLiteral kKernelParamsAttr = "cucpu.kernel_params";
+/// On the device module: the __CUDA_ARCH__ its code was compiled for (an
+/// i32, e.g. 520), which the runtime reports as its kernels' PTX version.
+constexpr llvm::StringLiteral kCudaArchAttr = "cucpu.cuda_arch";
 
 /// Attribute of a launcher: the block size (x, y, z) that every launch of
 /// its kernel in the source file writes with constants. A hint only: the

@@ -669,6 +669,19 @@ CUCPU_NV_RMW(xor, atomicXor)
 // The SIMD ("video") intrinsics on 2 x 16 and 4 x 8 bits of a word.
 #include "cucpu/simd_video.h"
 
+// The device runtime's launch interface (dynamic parallelism). Thrust's and
+// CUB's __host__ __device__ launch helpers name it on their device side, so
+// it is declared for them to parse; device code that reaches a call is an
+// error at that call, as launches from device code are not supported yet.
+extern "C" __device__ void *cudaGetParameterBuffer(size_t alignment,
+                                                   size_t size);
+extern "C" __device__ cudaError_t
+cudaLaunchDevice(void *func, void *parameterBuffer, dim3 gridDimension,
+                 dim3 blockDimension, unsigned int sharedMemSize,
+                 cudaStream_t stream);
+extern "C" __device__ cudaError_t
+__cudaDeviceSynchronizeDeprecationAvoidance(void);
+
 #undef CUCPU_MATH1
 #undef CUCPU_MATH2
 #undef CUCPU_DEVICE

@@ -89,6 +89,8 @@ public:
   // Device name -> parameter layout (size, alignment pairs) from
   // __cucpu_register_kernel_params.
   std::unordered_map<std::string, std::vector<uint64_t>> kernelParams;
+  /// Device name -> the __CUDA_ARCH__ its code was compiled for.
+  std::unordered_map<std::string, uint32_t> kernelArch;
 
   // Variables: host shadow -> device name, device name -> storage.
   std::unordered_map<const void *, std::string> shadowNames;

@@ -137,6 +137,14 @@ void __cucpu_register_kernel_params(const char *deviceName, uint32_t count,
   ctx.kernelParams[deviceName].assign(layout, layout + 2 * size_t(count));
 }
 
+void __cucpu_register_kernel_arch(const char *deviceName, uint32_t arch) {
+  if (!deviceName)
+    return;
+  Context &ctx = Context::get();
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  ctx.kernelArch[deviceName] = arch;
+}
+
 void __cucpu_register_var(const char *deviceName, void *storage,
                           uint64_t size) {
   if (!deviceName || !storage)
@@ -271,8 +279,15 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, const void *func) {
   std::memset(attr, 0, sizeof(*attr));
   attr->maxThreadsPerBlock = kMaxThreadsPerBlock;
   attr->numRegs = 32;
-  attr->ptxVersion = 80;
-  attr->binaryVersion = 80;
+  // The __CUDA_ARCH__ the kernel was compiled for, as nvcc's binary
+  // reports the architecture it holds: libraries (CUB) pick the tuning
+  // the device code was compiled with by it.
+  int version = 80;
+  auto arch = ctx.kernelArch.find(ctx.stubNames[func]);
+  if (arch != ctx.kernelArch.end())
+    version = static_cast<int>(arch->second / 10);
+  attr->ptxVersion = version;
+  attr->binaryVersion = version;
   attr->maxDynamicSharedSizeBytes = ctx.dynamicSharedLimit(func);
   attr->preferredShmemCarveout = -1;
   return cudaSuccess;

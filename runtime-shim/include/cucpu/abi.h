@@ -35,6 +35,10 @@ void __cucpu_register_kernel(const char *deviceName, cucpu_kernel_entry entry);
 void __cucpu_register_kernel_params(const char *deviceName, uint32_t count,
                                     const uint64_t *layout);
 
+/// Registers the __CUDA_ARCH__ a kernel's code was compiled for (e.g. 520):
+/// cudaFuncGetAttributes reports it as the kernel's PTX and binary version.
+void __cucpu_register_kernel_arch(const char *deviceName, uint32_t arch);
+
 /// Registers the storage of a device variable (size bytes at storage).
 void __cucpu_register_var(const char *deviceName, void *storage,
                           uint64_t size);
