@@ -294,6 +294,9 @@ std::vector<std::string> Driver::cudaFlags() const {
       // nvcc's front end and gcc warn about `register` in C++17; clang's
       // default is an error. -Wno-register silences it, -Werror restores it.
       "-Wno-error=register"};
+  // Headers that work on one target only say so (Thrust's configuration).
+  if (!opts.gpuArch.empty())
+    flags.push_back("-D__CUCPU_GPU_TARGET__=1");
   flags.insert(flags.end(), opts.frontendArgs.begin(), opts.frontendArgs.end());
   return flags;
 }

@@ -10,8 +10,15 @@ cucpu=$1 ptxas=$2 rundir=$3 tmp=$4
 arch=sm_80
 mkdir -p "$tmp"
 
-# program -> why it is expected to fail (none at present).
-declare -A UNSUPPORTED=()
+# program -> why it is expected to fail.
+declare -A UNSUPPORTED=(
+  [thrust_algorithms]="Thrust runs with its OpenMP system, on the CPU target only"
+)
+# program -> why ptxas rejects what the GPU target makes of it (its message
+# must say "uses too much shared data").
+declare -A SHARED_MEMORY_LIMIT=(
+  [cub_device_sort_select]="CUB's sm_80 radix-sort tiles and the GPU target's 16 KiB warp exchange areas exceed 48 KiB of static shared memory"
+)
 
 status=0
 for source in "$rundir"/*.cu; do
@@ -34,6 +41,14 @@ for source in "$rundir"/*.cu; do
   if [[ $compiled == 0 ]]; then
     echo "FAIL $name: $(grep -m1 error "$log")"
     status=1
+  elif [[ -n "${SHARED_MEMORY_LIMIT[$name]+x}" ]]; then
+    if ! "$ptxas" -arch=$arch "$tmp/$name.ptx" -o "$tmp/$name.cubin" >"$log" 2>&1 &&
+        grep -q "uses too much shared data" "$log"; then
+      echo "LIMIT $name: ${SHARED_MEMORY_LIMIT[$name]}"
+    else
+      echo "UNEXPECTED $name: expected ptxas to reject its shared memory"
+      status=1
+    fi
   elif ! "$ptxas" -arch=$arch "$tmp/$name.ptx" -o "$tmp/$name.cubin" >"$log" 2>&1; then
     echo "FAIL $name: ptxas: $(head -1 "$log")"
     status=1

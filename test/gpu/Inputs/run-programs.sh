@@ -85,7 +85,9 @@ build_one() {
     return 0
   fi
   if grep -q "has no implementation on the GPU target" "$log"; then
-    echo "UNSUPPORTED $name: $(grep -m1 -o "'[^']*' .*has no implementation" "$log")"
+    echo "UNSUPPORTED $name: $(grep -m1 -o "'[^']*' .*has no implementation\|Thrust has no implementation[^\"]*" "$log")"
+  elif grep -q "uses too much shared data" "$log"; then
+    echo "UNSUPPORTED $name: $(grep -m1 -o "uses too much shared data.*" "$log") (the GPU target's warp exchange areas take 16 KiB)"
   elif missing=$(grep -m1 -o "undefined reference to \`cuda[A-Za-z0-9_]*" "$log"); then
     echo "UNSUPPORTED $name: not in libcucpu_rt_gpu: ${missing##*\`}"
   else

@@ -21,6 +21,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#ifdef __CUCPU_GPU_TARGET__
+// Device memory is the GPU's there: Thrust's host-side systems cannot touch
+// it, and its CUDA system is not compiled by cucpu yet.
+#error "Thrust has no implementation on the GPU target yet (cucpu runs Thrust with its OpenMP system on the CPU target)"
+#endif
+
 #ifndef THRUST_DEVICE_SYSTEM
 #define THRUST_DEVICE_SYSTEM 2 // THRUST_DEVICE_SYSTEM_OMP
 #endif
