@@ -291,6 +291,16 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
   StringRef fn = builtinName;
   fn.consume_front("__builtin_");
 
+  // std::move, std::forward and friends, which clang treats as builtins:
+  // the object itself (a reference is its address).
+  if (fn == "move" || fn == "forward" || fn == "move_if_noexcept" ||
+      fn == "as_const" || fn == "forward_like" || fn == "addressof" ||
+      fn == "__addressof") {
+    const Expr *arg = call->getArg(0);
+    result = arg->isGLValue() ? emitLValue(arg).addr : emitScalar(arg);
+    return true;
+  }
+
   // Builtins that are constants: __builtin_inff (INFINITY),
   // __builtin_nanf("") (NAN), __builtin_huge_val (HUGE_VAL), ...
   if (Value constant = emitConstant(call)) {

@@ -341,7 +341,11 @@ static Value emitPointerArithmetic(FunctionGen &gen, BinaryOperatorKind op,
 //===----------------------------------------------------------------------===//
 
 std::optional<int64_t> FunctionGen::baseOffset(const CastExpr *cast) {
-  QualType derivedType = cast->getSubExpr()->getType();
+  // The path runs from the derived class to the base, whichever way the
+  // cast goes.
+  QualType derivedType = cast->getCastKind() == CK_BaseToDerived
+                             ? cast->getType()
+                             : cast->getSubExpr()->getType();
   if (const auto *ptr = derivedType->getAs<PointerType>())
     derivedType = ptr->getPointeeType();
   const CXXRecordDecl *derived = derivedType->getAsCXXRecordDecl();
@@ -550,12 +554,17 @@ Value FunctionGen::emitScalar(const Expr *e) {
     case CK_ArrayToPointerDecay:
       return emitLValue(sub).addr;
     case CK_DerivedToBase:
-    case CK_UncheckedDerivedToBase: {
+    case CK_UncheckedDerivedToBase:
+    case CK_BaseToDerived: {
+      // static_cast<Derived *>(base) (CRTP's self()) subtracts the offset
+      // that the conversion to the base adds.
       Value derived = emitScalar(sub);
       std::optional<int64_t> offset = baseOffset(cast);
       if (!offset || *offset == 0)
         return derived;
-      Value based = byteOffset(derived, *offset, where);
+      Value based = byteOffset(
+          derived, cast->getCastKind() == CK_BaseToDerived ? -*offset : *offset,
+          where);
       if (cast->getCastKind() == CK_UncheckedDerivedToBase)
         return based;
       // A null pointer converts to a null pointer.
@@ -902,9 +911,12 @@ LValue FunctionGen::emitLValue(const Expr *e) {
     case CK_LValueBitCast:
       return {emitLValue(cast->getSubExpr()).addr, type};
     case CK_DerivedToBase:
-    case CK_UncheckedDerivedToBase: {
+    case CK_UncheckedDerivedToBase:
+    case CK_BaseToDerived: {
       Value derived = emitLValue(cast->getSubExpr()).addr;
       std::optional<int64_t> offset = baseOffset(cast);
+      if (offset && cast->getCastKind() == CK_BaseToDerived)
+        *offset = -*offset;
       return {offset ? byteOffset(derived, *offset, where) : derived, type};
     }
     default:
@@ -1269,6 +1281,19 @@ Value FunctionGen::emitCall(const CallExpr *call, Value sretDest) {
     mod.error(where, "'" + callee->getNameAsString() +
                          "' is not a __device__ function");
     return undefValue(call->getType(), where);
+  }
+
+  // An explicit destructor call (`p->~T()`, as allocators destroy): device
+  // code runs no destructor, so one that does nothing is nothing, and one
+  // that does something is an error, as for variables.
+  if (const auto *dtor = dyn_cast<CXXDestructorDecl>(callee)) {
+    if (!mod.hasNoOpDestructor(dtor->getParent())) {
+      mod.unsupported(where, "calling a destructor that has effects");
+      return nullptr;
+    }
+    if (const auto *member = dyn_cast<CXXMemberCallExpr>(call))
+      emitIgnored(member->getImplicitObjectArgument());
+    return nullptr;
   }
 
   ArrayRef<const Expr *> argExprs(call->getArgs(), call->getNumArgs());

@@ -11,7 +11,8 @@
 
 #include_next <thrust/execution_policy.h>
 
-#ifndef CUCPU_THRUST_CUDA_POLICIES
+// On the GPU target Thrust's CUDA system defines these itself.
+#if !defined(CUCPU_THRUST_CUDA_POLICIES) && !defined(__CUCPU_GPU_TARGET__)
 #define CUCPU_THRUST_CUDA_POLICIES
 
 #include <thrust/system/omp/execution_policy.h>

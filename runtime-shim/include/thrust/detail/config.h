@@ -19,13 +19,12 @@
 //   program that uses Thrust therefore asks the runtime, before main, to
 //   finish each stream operation before the call that queues it returns.
 //
+// On the GPU target (--cuda-gpu-arch) device memory is the GPU's: Thrust
+// keeps its own CUDA system there, compiled by cucpu like user code.
+//
 //===----------------------------------------------------------------------===//
 
-#ifdef __CUCPU_GPU_TARGET__
-// Device memory is the GPU's there: Thrust's host-side systems cannot touch
-// it, and its CUDA system is not compiled by cucpu yet.
-#error "Thrust has no implementation on the GPU target yet (cucpu runs Thrust with its OpenMP system on the CPU target)"
-#endif
+#ifndef __CUCPU_GPU_TARGET__
 
 #ifndef THRUST_DEVICE_SYSTEM
 #define THRUST_DEVICE_SYSTEM 2 // THRUST_DEVICE_SYSTEM_OMP
@@ -51,4 +50,8 @@ namespace cucpu_detail {
 inline const bool thrustStreamsSynchronous =
     (__cucpuRunStreamOperationsSynchronously(), true);
 } // namespace cucpu_detail
+#endif
+
+#else // __CUCPU_GPU_TARGET__
+#include_next <thrust/detail/config.h>
 #endif
