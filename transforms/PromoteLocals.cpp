@@ -308,9 +308,22 @@ private:
 /// promoted value crosses them as any other SSA value does, and barrier
 /// lowering recomputes it or keeps it per thread (hotspot's `live = tx > s &&
 /// ...;` flag, set before one barrier and tested after it).
+///
+/// Only a thread's own local moves: an alloca of the block loop outside its
+/// thread loop is `__shared__` memory, which other threads write between
+/// a thread's store and its read (`found = false;` by every thread, then
+/// `found = true;` by one, read by thread 0 after a barrier).
 void sinkToOnlyBlock(LLVM::AllocaOp alloca) {
   Value slot = alloca.getResult();
   if (slot.use_empty() || !matchPattern(alloca.getArraySize(), m_One()))
+    return;
+  bool threadLocal = false;
+  for (auto loop = alloca->getParentOfType<scf::ParallelOp>(); loop;
+       loop = loop->getParentOfType<scf::ParallelOp>()) {
+    auto role = loop->getAttrOfType<StringAttr>(kLoopRoleAttr);
+    threadLocal |= isThreadLoop(loop) || (role && role == kThreadLoopRole);
+  }
+  if (!threadLocal)
     return;
   SmallVector<Operation *> loads;
   for (OpOperand &use : slot.getUses()) {

@@ -382,6 +382,58 @@ CUCPU_DEVICE unsigned __brev(unsigned x) { return __builtin_bitreverse32(x); }
 CUCPU_DEVICE unsigned long long __brevll(unsigned long long x) {
   return __builtin_bitreverse64(x);
 }
+// Dot products of packed bytes (CUDA 8's __dp4a, __dp2a_lo, __dp2a_hi):
+// byte i of a times byte i of b, summed with c; the __dp2a forms multiply
+// a's two 16-bit halves with two bytes of b (its low or its high half).
+CUCPU_DEVICE int __dp4a(int a, int b, int c) {
+  for (int i = 0; i < 32; i += 8)
+    c += (int)(signed char)(a >> i) * (int)(signed char)(b >> i);
+  return c;
+}
+CUCPU_DEVICE unsigned __dp4a(unsigned a, unsigned b, unsigned c) {
+  for (int i = 0; i < 32; i += 8)
+    c += ((a >> i) & 0xffu) * ((b >> i) & 0xffu);
+  return c;
+}
+CUCPU_DEVICE int __dp4a(char4 a, char4 b, int c) {
+  return c + a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
+}
+CUCPU_DEVICE unsigned __dp4a(uchar4 a, uchar4 b, unsigned c) {
+  return c + a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
+}
+CUCPU_DEVICE int __cucpu_dp2a(int a, int b, int c, int shift) {
+  return c + (int)(short)a * (int)(signed char)(b >> shift) +
+         (int)(short)(a >> 16) * (int)(signed char)(b >> (shift + 8));
+}
+CUCPU_DEVICE unsigned __cucpu_dp2a(unsigned a, unsigned b, unsigned c,
+                                   int shift) {
+  return c + (a & 0xffffu) * ((b >> shift) & 0xffu) +
+         (a >> 16) * ((b >> (shift + 8)) & 0xffu);
+}
+CUCPU_DEVICE int __dp2a_lo(int a, int b, int c) {
+  return __cucpu_dp2a(a, b, c, 0);
+}
+CUCPU_DEVICE unsigned __dp2a_lo(unsigned a, unsigned b, unsigned c) {
+  return __cucpu_dp2a(a, b, c, 0);
+}
+CUCPU_DEVICE int __dp2a_hi(int a, int b, int c) {
+  return __cucpu_dp2a(a, b, c, 16);
+}
+CUCPU_DEVICE unsigned __dp2a_hi(unsigned a, unsigned b, unsigned c) {
+  return __cucpu_dp2a(a, b, c, 16);
+}
+CUCPU_DEVICE int __dp2a_lo(short2 a, char4 b, int c) {
+  return c + a.x * b.x + a.y * b.y;
+}
+CUCPU_DEVICE unsigned __dp2a_lo(ushort2 a, uchar4 b, unsigned c) {
+  return c + a.x * b.x + a.y * b.y;
+}
+CUCPU_DEVICE int __dp2a_hi(short2 a, char4 b, int c) {
+  return c + a.x * b.z + a.y * b.w;
+}
+CUCPU_DEVICE unsigned __dp2a_hi(ushort2 a, uchar4 b, unsigned c) {
+  return c + a.x * b.z + a.y * b.w;
+}
 CUCPU_DEVICE int __mul24(int x, int y) {
   return ((x << 8) >> 8) * ((y << 8) >> 8);
 }

@@ -216,3 +216,40 @@ func.func @read_before_loop(%n: index, %m: i32, %x: i32) {
   } {cucpu.loop = "thread"}
   return
 }
+
+// -----
+
+// `__shared__ bool found;` is an alloca of the block loop, outside the thread
+// loop: every thread stores false, one stores true after a barrier, and
+// every thread reads it after another. It is the block's memory, not a local
+// of the thread that stores first: it stays where it is.
+// CHECK-LABEL: func.func @shared_flag_stays
+// CHECK: %[[FOUND:.*]] = llvm.alloca
+// CHECK-NEXT: scf.parallel
+// CHECK-NEXT: llvm.store %{{.*}}, %[[FOUND]]
+// CHECK: %[[F:.*]] = llvm.load %[[FOUND]]
+// CHECK-NEXT: "test.use"(%[[F]])
+func.func @shared_flag_stays(%n: index, %me: index) {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  scf.parallel (%b) = (%c0) to (%n) step (%c1) {
+    %found = llvm.alloca %one x i1 : (i64) -> !llvm.ptr
+    scf.parallel (%t) = (%c0) to (%n) step (%c1) {
+      llvm.store %false, %found : i1, !llvm.ptr
+      simt.barrier(%t)
+      %mine = arith.cmpi eq, %t, %me : index
+      scf.if %mine {
+        llvm.store %true, %found : i1, !llvm.ptr
+      }
+      simt.barrier(%t)
+      %f = llvm.load %found : !llvm.ptr -> i1
+      "test.use"(%f) : (i1) -> ()
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}

@@ -32,6 +32,10 @@
 
 #include_next <thrust/detail/config.h>
 
+// Thrust's CUDA system includes CUB, whose headers include <iostream>;
+// programs written for nvcc use std::cout with Thrust's headers alone.
+#include <iostream>
+
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
 #error "cucpu runs Thrust's device algorithms with Thrust's OpenMP system; THRUST_DEVICE_SYSTEM_CUDA is not supported (leave THRUST_DEVICE_SYSTEM undefined, or choose OMP, TBB or CPP)"
 #endif
