@@ -297,6 +297,15 @@ std::vector<std::string> Driver::cudaFlags() const {
   // Headers that work on one target only say so (Thrust's configuration).
   if (!opts.gpuArch.empty())
     flags.push_back("-D__CUCPU_GPU_TARGET__=1");
+  // Both sides name the same architecture: the device side's __CUDA_ARCH__,
+  // the GPU's with --cuda-gpu-arch, otherwise the lowest the command line
+  // names; and both sides' __CUDA_ARCH_LIST__, which CUB and Thrust put in
+  // their namespaces' names (a host side left at clang's default sm_52
+  // launched kernels the device side had named for sm_60).
+  if (!opts.gpuArch.empty())
+    flags.push_back("--cuda-gpu-arch=" + opts.gpuArch);
+  else if (opts.cudaArch)
+    flags.push_back("--cuda-gpu-arch=sm_" + std::to_string(*opts.cudaArch));
   flags.insert(flags.end(), opts.frontendArgs.begin(), opts.frontendArgs.end());
   return flags;
 }
@@ -412,12 +421,6 @@ mlir::OwningOpRef<mlir::ModuleOp> Driver::translateDevice(const Input &input) {
   std::vector<std::string> args = cudaFlags();
   // Warnings were reported by the host compilation already.
   args.push_back("-w");
-  // __CUDA_ARCH__ is the GPU's with --cuda-gpu-arch; otherwise it follows
-  // the lowest architecture the command line names.
-  if (!opts.gpuArch.empty())
-    args.push_back("--cuda-gpu-arch=" + opts.gpuArch);
-  else if (opts.cudaArch)
-    args.push_back("--cuda-gpu-arch=sm_" + std::to_string(*opts.cudaArch));
   std::string source = compiledSource(input, args);
   mlir::OwningOpRef<mlir::ModuleOp> module =
       cucpu::translateCudaToMLIR(context, CUCPU_CLANG_PATH, source, args,
