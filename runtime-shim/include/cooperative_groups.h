@@ -19,6 +19,9 @@
 
 #include "cuda_runtime.h"
 
+#include <type_traits>
+#include <utility>
+
 namespace cooperative_groups {
 
 namespace details {
@@ -29,6 +32,32 @@ static __device__ __inline__ unsigned blockThreadRank() {
 }
 static __device__ __inline__ unsigned blockThreadCount() {
   return blockDim.x * blockDim.y * blockDim.z;
+}
+
+/// Whether __shfl_sync takes a T (a scalar, __half, ...).
+template <class T, class = void> struct HasShuffle : std::false_type {};
+template <class T>
+struct HasShuffle<T, decltype((void)__shfl_sync(0u, std::declval<T>(), 0, 32))>
+    : std::true_type {};
+
+/// `var` shuffled by `shuffle` (a call of one __shfl_*_sync): at once where
+/// the type has a shuffle, otherwise as 4-byte words, one shuffle each.
+template <class T, class Shuffle>
+static __device__ __inline__ T shuffleAny(T var, Shuffle shuffle) {
+  if constexpr (HasShuffle<T>::value) {
+    return shuffle(var);
+  } else {
+    static_assert(std::is_trivially_copyable<T>::value,
+                  "a tile shuffles trivially copyable types");
+    constexpr unsigned kWords = (sizeof(T) + 3) / 4;
+    unsigned words[kWords] = {};
+    __builtin_memcpy(words, &var, sizeof(T));
+    for (unsigned i = 0; i < kWords; ++i)
+      words[i] = shuffle(words[i]);
+    T result = var;
+    __builtin_memcpy(&result, words, sizeof(T));
+    return result;
+  }
 }
 } // namespace details
 
@@ -94,18 +123,29 @@ public:
     return (details::blockThreadCount() + Size - 1) / Size;
   }
 
+  // The shuffles take any trivially copyable type, as CUDA's do: a type
+  // without a __shfl_*_sync of its own (a struct of a sum and a maximum
+  // that cg::reduce combines) moves as 4-byte words.
   template <class T> __device__ T shfl(T var, int srcRank) const {
-    return __shfl_sync(laneMask(), var, srcRank, Size);
+    return details::shuffleAny(var, [&](auto word) {
+      return __shfl_sync(laneMask(), word, srcRank, Size);
+    });
   }
   template <class T> __device__ T shfl_up(T var, unsigned delta) const {
-    return __shfl_up_sync(laneMask(), var, delta, Size);
+    return details::shuffleAny(var, [&](auto word) {
+      return __shfl_up_sync(laneMask(), word, delta, Size);
+    });
   }
   template <class T> __device__ T shfl_down(T var, unsigned delta) const {
-    return __shfl_down_sync(laneMask(), var, delta, Size);
+    return details::shuffleAny(var, [&](auto word) {
+      return __shfl_down_sync(laneMask(), word, delta, Size);
+    });
   }
   template <class T> __device__ T shfl_xor(T var, unsigned laneMask) const {
-    return __shfl_xor_sync(thread_block_tile::laneMask(), var, (int)laneMask,
-                           Size);
+    return details::shuffleAny(var, [&](auto word) {
+      return __shfl_xor_sync(thread_block_tile::laneMask(), word,
+                             (int)laneMask, Size);
+    });
   }
 
   __device__ unsigned ballot(int predicate) const {

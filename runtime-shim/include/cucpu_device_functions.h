@@ -285,6 +285,8 @@ CUCPU_DEVICE void sincos(double x, double *s, double *c) {
 CUCPU_DEVICE float exp10f(float x) { return __builtin_powf(10.0f, x); }
 CUCPU_DEVICE double exp10(double x) { return __builtin_pow(10.0, x); }
 CUCPU_DEVICE float __fdividef(float x, float y) { return x / y; }
+// The math API's name for the same division (without the underscores).
+CUCPU_DEVICE float fdividef(float x, float y) { return x / y; }
 CUCPU_DEVICE float __saturatef(float x) {
   return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x);
 }
