@@ -522,11 +522,17 @@ Value FunctionGen::emitScalar(const Expr *e) {
   if (const auto *cast = dyn_cast<CastExpr>(e)) {
     const Expr *sub = cast->getSubExpr();
     switch (cast->getCastKind()) {
-    case CK_LValueToRValue:
-      if (!isLocalVariable(sub))
+    case CK_LValueToRValue: {
+      // A constant local of an enclosing function, read by a lambda that
+      // need not capture it (`constexpr int buckets = ...;` used inside
+      // a device lambda), is its value: this function has no slot for it.
+      const auto *ref = dyn_cast<DeclRefExpr>(sub->IgnoreParenImpCasts());
+      bool ownLocal = isLocalVariable(sub) && ref && locals.count(ref->getDecl());
+      if (!ownLocal)
         if (Value c = emitConstant(e))
           return c;
       return load(emitLValue(sub), where);
+    }
     case CK_NoOp:
     case CK_UserDefinedConversion:
     case CK_AtomicToNonAtomic:
@@ -1121,6 +1127,12 @@ void FunctionGen::emitAggregateInto(const Expr *e, Value dest) {
   }
   if (const auto *defaultInit = dyn_cast<CXXDefaultInitExpr>(e))
     return emitAggregateInto(defaultInit->getExpr(), dest);
+  // A struct read from an object (`wide.scalar = in[i];` of a struct of
+  // four floats): a copy of its bytes.
+  if (const auto *implicit = dyn_cast<ImplicitCastExpr>(e);
+      implicit && (implicit->getCastKind() == CK_LValueToRValue ||
+                   implicit->getCastKind() == CK_NoOp))
+    return emitAggregateInto(implicit->getSubExpr(), dest);
   if (const auto *defaultArg = dyn_cast<CXXDefaultArgExpr>(e))
     return emitAggregateInto(defaultArg->getExpr(), dest);
   if (e->isGLValue()) {
