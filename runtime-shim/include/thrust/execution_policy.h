@@ -34,9 +34,17 @@ static const par_t par_nosync;
 
 } // namespace cuda_cub
 
-namespace cuda = cuda_cub;
+// Namespaces, not aliases: Thrust's CUDA system headers that CUB includes
+// (thrust/system/cuda/detail/execution_policy.h) add to both.
+namespace cuda {
+using thrust::cuda_cub::par;
+using thrust::cuda_cub::par_nosync;
+} // namespace cuda
 namespace system {
-namespace cuda = thrust::cuda_cub;
+namespace cuda {
+using thrust::cuda_cub::par;
+using thrust::cuda_cub::par_nosync;
+} // namespace cuda
 } // namespace system
 } // namespace thrust
 

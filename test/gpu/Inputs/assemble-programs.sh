@@ -17,6 +17,7 @@ declare -A UNSUPPORTED=()
 declare -A SHARED_MEMORY_LIMIT=(
   [cub_device_sort_select]="CUB's sm_80 radix-sort tiles and the GPU target's 16 KiB warp exchange areas exceed 48 KiB of static shared memory"
   [thrust_algorithms]="Thrust's CUDA system sorts with CUB's sm_80 radix sort (as above)"
+  [thrust_device_vector_only]="Thrust's CUDA system sorts with CUB's sm_80 radix sort (as above)"
 )
 
 status=0
