@@ -142,6 +142,8 @@ public:
                                 llvm::StringRef name);
   /// The calling thread's lane in its warp, as an i32 (WarpGen.cpp).
   mlir::Value emitLaneIndex(clang::SourceLocation where);
+  /// The calling thread's warp in its block, as an i32 (WarpGen.cpp).
+  mlir::Value emitWarpIndex(clang::SourceLocation where);
   /// PTX's shfl.{up,down,bfly,idx}.b32 of `value` (an i32 or f32) with
   /// operands b (`laneOperand`) and c (`control`), both i32; `inRange`
   /// receives PTX's predicate: whether the source lane was in range

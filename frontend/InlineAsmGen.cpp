@@ -240,53 +240,29 @@ Value PTXTranslator::specialRegister(StringRef name, unsigned bits) {
     if (base == "nctaid")
       return asBits(simt::GridDimOp::create(b, l, attr));
   }
-  Value lane = fg.emitLaneIndex(where);
-  auto laneBit = [&]() {
-    return arith::ShLIOp::create(b, l, constant(32, 1), lane).getResult();
-  };
   if (name == "laneid")
-    return resize(lane, bits, false);
-  if (name == "warpid") {
-    // The warp's index in its block: what a thread's own warp is, though
-    // PTX's may change over its life.
-    Value x = asBits(simt::ThreadIdOp::create(
-        b, l, simt::DimensionAttr::get(b.getContext(), simt::Dimension::x)));
-    Value y = asBits(simt::ThreadIdOp::create(
-        b, l, simt::DimensionAttr::get(b.getContext(), simt::Dimension::y)));
-    Value z = asBits(simt::ThreadIdOp::create(
-        b, l, simt::DimensionAttr::get(b.getContext(), simt::Dimension::z)));
-    auto dimOf = [&](simt::Dimension d) {
-      return asBits(simt::BlockDimOp::create(
-          b, l, simt::DimensionAttr::get(b.getContext(), d)));
-    };
-    Value linear = arith::AddIOp::create(
-        b, l, x,
-        arith::MulIOp::create(
-            b, l, dimOf(simt::Dimension::x),
-            arith::AddIOp::create(
-                b, l, y,
-                arith::MulIOp::create(b, l, dimOf(simt::Dimension::y), z))));
-    return arith::ShRUIOp::create(b, l, linear, constant(bits, 5));
-  }
-  if (name == "lanemask_eq")
-    return resize(laneBit(), bits, false);
-  if (name == "lanemask_lt")
-    return resize(arith::SubIOp::create(b, l, laneBit(), constant(32, 1)),
-                  bits, false);
-  if (name == "lanemask_le")
-    return resize(
-        arith::SubIOp::create(
-            b, l, arith::ShLIOp::create(b, l, laneBit(), constant(32, 1)),
-            constant(32, 1)),
-        bits, false);
-  if (name == "lanemask_gt" || name == "lanemask_ge") {
-    Value le = arith::SubIOp::create(
-        b, l, arith::ShLIOp::create(b, l, laneBit(), constant(32, 1)),
-        constant(32, 1));
-    Value lt = arith::SubIOp::create(b, l, laneBit(), constant(32, 1));
-    Value below = name == "lanemask_gt" ? le : lt;
-    return resize(arith::XOrIOp::create(b, l, below, constant(32, -1)), bits,
-                  false);
+    return resize(fg.emitLaneIndex(where), bits, false);
+  // The warp's index in its block: what a thread's own warp is, though
+  // PTX's may change over its life.
+  if (name == "warpid")
+    return resize(fg.emitWarpIndex(where), bits, false);
+  StringRef mask = name;
+  if (mask.consume_front("lanemask_")) {
+    Value one = constant(32, 1);
+    Value eq = arith::ShLIOp::create(b, l, one, fg.emitLaneIndex(where));
+    if (mask == "eq")
+      return resize(eq, bits, false);
+    // The lanes below the caller's, or up to it (lane 31's 1 << 32 is 0,
+    // whose predecessor is every lane); their complements for gt and ge.
+    Value upTo = mask == "lt" || mask == "ge"
+                     ? eq
+                     : arith::ShLIOp::create(b, l, eq, one).getResult();
+    Value below = arith::SubIOp::create(b, l, upTo, one);
+    if (mask == "lt" || mask == "le")
+      return resize(below, bits, false);
+    if (mask == "gt" || mask == "ge")
+      return resize(arith::XOrIOp::create(b, l, below, constant(32, -1)), bits,
+                    false);
   }
   if (name == "clock" || name == "clock64" || name == "globaltimer" ||
       name == "globaltimer_lo") {
@@ -588,11 +564,9 @@ void PTXTranslator::translateArithmetic(const Instruction &inst, PTXType t) {
     return resize(read(inst.operands[i], PTXType{'u', 32}), w, false);
   };
   Value widthConst = constant(w, w);
-  if ((op == "add" || op == "sub") && (inst.has("cc") || inst.has("sat"))) {
-    if (inst.has("sat")) {
-      fail("the PTX instruction '" + inst.text + "' in inline assembly");
-      return;
-    }
+  if ((op == "add" || op == "sub") && inst.has("sat")) {
+    fail("the PTX instruction '" + inst.text + "' in inline assembly");
+    return;
   }
   if (op == "add" || op == "sub" || op == "addc" || op == "subc") {
     if (!need(3))
@@ -986,9 +960,9 @@ void PTXTranslator::translateMemory(const Instruction &inst) {
   }
   PTXType t = types[0];
   unsigned vector = inst.has("v2") ? 2 : inst.has("v4") ? 4 : 1;
-  for (StringRef space : {"shared", "local", "param", "tex"})
-    if (inst.has(space) || inst.has(("shared::cta")) ||
-        inst.has("shared::cluster")) {
+  for (StringRef space :
+       {"shared", "shared::cta", "shared::cluster", "local", "param", "tex"})
+    if (inst.has(space)) {
       // Their addresses are offsets in a window a CPU does not have.
       fail("the PTX instruction '" + inst.text + "' (a ." + space +
            " address) in inline assembly");
@@ -1039,7 +1013,6 @@ void PTXTranslator::translateMemory(const Instruction &inst) {
 void PTXTranslator::translateWarp(const Instruction &inst) {
   StringRef op = inst.opcode;
   bool sync = inst.has("sync");
-  auto i64 = b.getI64Type();
   auto fullMask = [&]() { return constant(64, 0xffffffff); };
   auto maskOperand = [&](unsigned i) {
     return resize(read(inst.operands[i], PTXType{'u', 32}), 64, false);
@@ -1071,7 +1044,6 @@ void PTXTranslator::translateWarp(const Instruction &inst) {
       return;
     }
     Value p = read(inst.operands[1], PTXType{'p', 1});
-    Value negated = p;
     Value lane = resize(fg.emitLaneIndex(where), 64, false);
     Value mask = sync ? maskOperand(2) : fullMask();
     auto ballot = [&](Value pred) {
@@ -1087,7 +1059,7 @@ void PTXTranslator::translateWarp(const Instruction &inst) {
             PTXType{'b', 32});
       return;
     }
-    auto [bits, members] = ballot(negated);
+    auto [bits, members] = ballot(p);
     Value result;
     if (inst.has("any"))
       result = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, bits,
@@ -1106,7 +1078,6 @@ void PTXTranslator::translateWarp(const Instruction &inst) {
       return;
     }
     write(inst.operands[0], result, PTXType{'p', 1});
-    (void)i64;
     return;
   }
   if (op == "match") {
@@ -1146,7 +1117,6 @@ void PTXTranslator::translate(const Instruction &inst) {
       return;
     }
     bool isSync = inst.has("sync") || (op == "barrier" && inst.modifiers.empty());
-    std::optional<PTXType> none;
     if (!isSync || inst.operands.size() != 1 ||
         StringRef(inst.operands[0]).trim() != "0") {
       fail("the PTX barrier '" + inst.text +

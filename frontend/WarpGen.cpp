@@ -97,6 +97,39 @@ static void warpBarrier(mlir::OpBuilder &b, mlir::Location l) {
   barrier->setAttr(kWarpSyncAttr, b.getUnitAttr());
 }
 
+/// A shuffle's exchange: each thread stores `value` (of `size` bytes) in its
+/// slot; after a warp barrier, `chooseSource` gives the lane of its warp to
+/// read (an i64) and whether it may; the thread reads a `type` from that
+/// lane's slot if so and the lane is in the warp and the block, from its own
+/// slot otherwise (operands CUDA leaves undefined, a negative lane mask or a
+/// width above 32, must still not read elsewhere). A second barrier ends the
+/// exchange.
+static Value exchangeWithLane(
+    mlir::OpBuilder &b, mlir::Location l, LLVM::GlobalOp exchange,
+    const WarpPosition &p, Value value, mlir::Type type, unsigned size,
+    llvm::function_ref<std::pair<Value, Value>()> chooseSource) {
+  LLVM::StoreOp::create(b, l, value, exchangeSlot(b, l, exchange, p.thread),
+                        size);
+  warpBarrier(b, l);
+  auto [source, valid] = chooseSource();
+  auto compare = [&](arith::CmpIPredicate predicate, Value x, Value y) {
+    return arith::CmpIOp::create(b, l, predicate, x, y).getResult();
+  };
+  Value sourceThread = arith::AddIOp::create(b, l, p.warpBase, source);
+  Value warpSize = arith::ConstantOp::create(
+      b, l, source.getType(), b.getIntegerAttr(source.getType(), kWarpSize));
+  Value inWarp = compare(arith::CmpIPredicate::ult, source, warpSize);
+  Value inBlock =
+      compare(arith::CmpIPredicate::ult, sourceThread, p.blockThreads);
+  valid = arith::AndIOp::create(b, l, valid,
+                                arith::AndIOp::create(b, l, inWarp, inBlock));
+  sourceThread = arith::SelectOp::create(b, l, valid, sourceThread, p.thread);
+  Value result = LLVM::LoadOp::create(
+      b, l, type, exchangeSlot(b, l, exchange, sourceThread), size);
+  warpBarrier(b, l);
+  return result;
+}
+
 Value FunctionGen::emitWarpShuffle(const CallExpr *call, StringRef name) {
   SourceLocation where = call->getExprLoc();
   mlir::Location l = loc(where);
@@ -108,7 +141,6 @@ Value FunctionGen::emitWarpShuffle(const CallExpr *call, StringRef name) {
     return undefValue(type, where);
   }
   mlir::Type valueType = mod.convertType(type, where);
-  auto i64 = builder.getI64Type();
   QualType longLong = mod.ast.LongLongTy;
   Value value = emitScalar(call->getArg(1));
   // The lane, lane offset or lane mask, and the width of the lane groups.
@@ -118,58 +150,43 @@ Value FunctionGen::emitWarpShuffle(const CallExpr *call, StringRef name) {
                               call->getArg(3)->getType(), longLong, where);
 
   WarpPosition p = warpPosition(builder, l);
-  LLVM::GlobalOp exchange = nextWarpExchange();
-  LLVM::StoreOp::create(builder, l, value,
-                        exchangeSlot(builder, l, exchange, p.thread), size);
-  warpBarrier(builder, l);
-
-  // Lanes form groups of `width`; a lane reads within its group, as PTX's
-  // shfl.sync with the clamp value CUDA passes: idx wraps the lane around the
-  // group, up reads nothing below the group's first lane, down and xor
-  // nothing above its last one (xor may read an earlier group).
-  Value one = i64Constant(1, where);
-  Value negWidth =
-      arith::SubIOp::create(builder, l, i64Constant(0, where), width);
-  Value firstLane = arith::AndIOp::create(builder, l, p.lane, negWidth);
-  Value lastLane = arith::SubIOp::create(
-      builder, l, arith::AddIOp::create(builder, l, firstLane, width), one);
-  Value source;
-  Value valid;
-  auto compare = [&](arith::CmpIPredicate predicate, Value a, Value c) {
-    return arith::CmpIOp::create(builder, l, predicate, a, c).getResult();
-  };
-  if (name == "__shfl_sync") {
-    Value inGroup = arith::AndIOp::create(
-        builder, l, operand, arith::SubIOp::create(builder, l, width, one));
-    source = arith::AddIOp::create(builder, l, firstLane, inGroup);
-    valid = intConstant(builder.getI1Type(), 1, where);
-  } else if (name == "__shfl_up_sync") {
-    source = arith::SubIOp::create(builder, l, p.lane, operand);
-    valid = compare(arith::CmpIPredicate::sge, source, firstLane);
-  } else {
-    source =
-        name == "__shfl_down_sync"
-            ? arith::AddIOp::create(builder, l, p.lane, operand).getResult()
-            : arith::XOrIOp::create(builder, l, p.lane, operand).getResult();
-    valid = compare(arith::CmpIPredicate::sle, source, lastLane);
-  }
-  // Operands CUDA leaves undefined (a negative lane mask, a width above 32)
-  // must still not read outside the warp, nor past the block's last thread.
-  Value sourceThread = arith::AddIOp::create(builder, l, p.warpBase, source);
-  Value inWarp =
-      compare(arith::CmpIPredicate::ult, source, i64Constant(kWarpSize, where));
-  Value inBlock =
-      compare(arith::CmpIPredicate::ult, sourceThread, p.blockThreads);
-  valid = arith::AndIOp::create(
-      builder, l, valid, arith::AndIOp::create(builder, l, inWarp, inBlock));
-  // A lane with no source reads its own slot: its own value.
-  sourceThread =
-      arith::SelectOp::create(builder, l, valid, sourceThread, p.thread);
-  Value result = LLVM::LoadOp::create(
-      builder, l, valueType, exchangeSlot(builder, l, exchange, sourceThread),
-      size);
-  warpBarrier(builder, l);
-  return result;
+  return exchangeWithLane(
+      builder, l, nextWarpExchange(), p, value, valueType, size,
+      [&]() -> std::pair<Value, Value> {
+        // Lanes form groups of `width`; a lane reads within its group, as
+        // PTX's shfl.sync with the clamp value CUDA passes: idx wraps the
+        // lane around the group, up reads nothing below the group's first
+        // lane, down and xor nothing above its last one (xor may read an
+        // earlier group).
+        Value one = i64Constant(1, where);
+        Value negWidth =
+            arith::SubIOp::create(builder, l, i64Constant(0, where), width);
+        Value firstLane = arith::AndIOp::create(builder, l, p.lane, negWidth);
+        Value lastLane = arith::SubIOp::create(
+            builder, l, arith::AddIOp::create(builder, l, firstLane, width),
+            one);
+        auto compare = [&](arith::CmpIPredicate predicate, Value a, Value c) {
+          return arith::CmpIOp::create(builder, l, predicate, a, c).getResult();
+        };
+        if (name == "__shfl_sync") {
+          Value inGroup = arith::AndIOp::create(
+              builder, l, operand,
+              arith::SubIOp::create(builder, l, width, one));
+          return {arith::AddIOp::create(builder, l, firstLane, inGroup),
+                  intConstant(builder.getI1Type(), 1, where)};
+        }
+        if (name == "__shfl_up_sync") {
+          Value source = arith::SubIOp::create(builder, l, p.lane, operand);
+          return {source,
+                  compare(arith::CmpIPredicate::sge, source, firstLane)};
+        }
+        Value source =
+            name == "__shfl_down_sync"
+                ? arith::AddIOp::create(builder, l, p.lane, operand).getResult()
+                : arith::XOrIOp::create(builder, l, p.lane, operand)
+                      .getResult();
+        return {source, compare(arith::CmpIPredicate::sle, source, lastLane)};
+      });
 }
 
 Value FunctionGen::emitLaneCombine(Value contribution, Value mask,
@@ -369,6 +386,14 @@ Value FunctionGen::emitLaneIndex(SourceLocation where) {
   return arith::TruncIOp::create(builder, l, builder.getI32Type(), p.lane);
 }
 
+Value FunctionGen::emitWarpIndex(SourceLocation where) {
+  mlir::Location l = loc(where);
+  WarpPosition p = warpPosition(builder, l);
+  Value warp = arith::DivUIOp::create(builder, l, p.thread,
+                                      i64Constant(kWarpSize, where));
+  return arith::TruncIOp::create(builder, l, builder.getI32Type(), warp);
+}
+
 Value FunctionGen::emitPTXShuffle(Value value, StringRef mode, Value laneOperand,
                                   Value control, Value &inRange,
                                   SourceLocation where) {
@@ -410,24 +435,11 @@ Value FunctionGen::emitPTXShuffle(Value value, StringRef mode, Value laneOperand
           arith::AndIOp::create(builder, l, bLane, notSegment));
     inRange = compare(arith::CmpIPredicate::sle, source, maxLane);
   }
-  // A lane out of range, or past the block's last thread, reads its own
-  // value.
-  Value sourceThread = arith::AddIOp::create(builder, l, p.warpBase, source);
-  Value valid = arith::AndIOp::create(
-      builder, l, inRange,
-      compare(arith::CmpIPredicate::ult, sourceThread, p.blockThreads));
-  sourceThread =
-      arith::SelectOp::create(builder, l, valid, sourceThread, p.thread);
-  unsigned size = value.getType().getIntOrFloatBitWidth() / 8;
-  LLVM::GlobalOp exchange = nextWarpExchange();
-  LLVM::StoreOp::create(builder, l, value,
-                        exchangeSlot(builder, l, exchange, p.thread), size);
-  warpBarrier(builder, l);
-  Value result = LLVM::LoadOp::create(
-      builder, l, value.getType(),
-      exchangeSlot(builder, l, exchange, sourceThread), size);
-  warpBarrier(builder, l);
-  return result;
+  // A lane out of range reads its own value.
+  return exchangeWithLane(builder, l, nextWarpExchange(), p, value,
+                          value.getType(),
+                          value.getType().getIntOrFloatBitWidth() / 8,
+                          [&] { return std::make_pair(source, inRange); });
 }
 
 } // namespace cucpu
