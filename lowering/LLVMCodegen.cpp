@@ -260,6 +260,11 @@ void runLLVMOptimizations(Module &module, TargetMachine &machine,
                                            /*DebugLogging=*/false);
   instrumentation.registerCallbacks(callbacks, &mam);
   PassBuilder builder(&machine, tuning, std::nullopt, &callbacks);
+  if (vectorize)
+    builder.registerVectorizerStartEPCallback(
+        [](FunctionPassManager &fpm, OptimizationLevel) {
+          fpm.addPass(FreezeWrappingNarrowIndicesPass());
+        });
   builder.registerModuleAnalyses(mam);
   builder.registerCGSCCAnalyses(cgam);
   builder.registerFunctionAnalyses(fam);

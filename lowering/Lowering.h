@@ -7,6 +7,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Support/LLVM.h"
 #include "mlir/Support/Timing.h"
+#include "llvm/IR/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <functional>
@@ -149,6 +150,17 @@ std::unique_ptr<llvm::Module>
 translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
                   unsigned optLevel, VectorMathLibrary mathLibrary,
                   llvm::StringRef preferVectorWidth, std::string &error);
+
+/// Puts a `freeze` between a loop's induction variable and each narrowing of
+/// it to fewer than 32 bits that may wrap (`t & 15`), just before the loop
+/// vectorizer: LLVM 22 can drop the run-time check such an index needs and
+/// load it as consecutive (see FreezeWrappingNarrowIndices.cpp).
+class FreezeWrappingNarrowIndicesPass
+    : public llvm::PassInfoMixin<FreezeWrappingNarrowIndicesPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &fn,
+                              llvm::FunctionAnalysisManager &analyses);
+};
 
 /// Runs LLVM's default optimization pipeline at `optLevel` (1-3) for
 /// `machine`; `vectorize` turns on the loop and SLP vectorizers (what clang
