@@ -591,7 +591,9 @@ struct CoarsenBlocksPass
       return;
     SmallVector<scf::ParallelOp> blockLoops;
     getOperation().walk([&](scf::ParallelOp loop) {
-      if (!loop->getParentOfType<scf::ParallelOp>())
+      // Not the loops of unusual launches: they are compiled as at -O0, and
+      // a copy coarsened for the launches' block size would never run there.
+      if (!loop->getParentOfType<scf::ParallelOp>() && !inRareFallback(loop))
         blockLoops.push_back(loop);
     });
     for (scf::ParallelOp blockLoop : blockLoops) {

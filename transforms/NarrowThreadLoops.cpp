@@ -913,6 +913,11 @@ struct NarrowThreadLoopsPass
           return;
         if (tooLarge.contains(loop))
           return;
+        // Code that only unusual launches run is compiled as at -O0 (see
+        // MarkRareParallelRegions): a faster copy of it would never be
+        // optimized, and would only double what is compiled.
+        if (inRareFallback(loop))
+          return;
         if (exceedsOpBudget(loop, maxOps)) {
           tooLarge.insert(loop);
           if (remarksMissed)

@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "transforms/Passes.h"
+#include "transforms/ThreadLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -235,6 +236,10 @@ struct VersionExactFloatSumsPass
       // The fallback copy of a loop versioned before.
       if (auto parent = loop->getParentOfType<scf::IfOp>();
           parent && parent->hasAttr(kVersionedSumAttr))
+        return;
+      // Unusual launches' code is compiled as at -O0: a faster copy would
+      // not be vectorized there.
+      if (inRareFallback(loop))
         return;
       if (std::optional<InOrderSum> sum = matchInOrderSum(loop))
         sums.push_back(*sum);

@@ -9,7 +9,7 @@
 // neighbouring blocks run each phase together, the loop once per group.
 // GROUPS: masked_rows_select_copies.cu:[[# @LINE + 18]]:17: remark: cucpu: 8 neighbouring blocks along x run each phase together
 // CHECK: PASS
-// REMARK-DAG: masked_rows_select_copies.cu:[[# @LINE + 28]]:{{.*}} thread loop copied for the blocks in which 4 select condition(s) hold for every thread
+// REMARK-DAG: masked_rows_select_copies.cu:[[# @LINE + 16]]:{{.*}} thread loop copied for the blocks in which 4 select condition(s) hold for every thread
 // REMARK-DAG: masked_rows_select_copies.cu:[[# @LINE + 30]]:{{.*}} comparison(s) of x kept as a mask
 
 // A pyramid step over 16x16 tiles, as hotspot takes it: a cell's neighbour

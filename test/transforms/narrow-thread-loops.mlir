@@ -351,3 +351,64 @@ func.func @memo_read_before_loop(%in: !llvm.ptr, %out: !llvm.ptr, %n: i32,
   } {cucpu.loop = "block"}
   return
 }
+
+// -----
+
+// A thread loop in the else branch of a rare fallback (a block size other
+// than the launches') is compiled as at -O0: no narrowed copy is made there,
+// while the same loop on the common path is narrowed.
+
+// CHECK-LABEL: func.func @rare_not_narrowed
+// CHECK:       scf.if
+// CHECK:         scf.parallel
+// CHECK:           scf.if
+// CHECK:             scf.parallel
+// CHECK-NOT:           arith.cmpi
+// CHECK:               llvm.store
+// CHECK:           } {cucpu.rare_fallback, cucpu.version}
+// CHECK:       } else {
+// CHECK-NEXT:    scf.parallel
+// CHECK-NEXT:      arith.index_castui
+// CHECK-NEXT:      arith.addi
+// CHECK-NEXT:      arith.cmpi slt
+// CHECK-NEXT:      scf.if
+// CHECK:       } {cucpu.rare_fallback}
+func.func @rare_not_narrowed(%out: !llvm.ptr, %n: i32, %base: i32,
+                             %blocks: index, %threads: index, %common: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %one = arith.constant 1.0 : f32
+  scf.if %common {
+    scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+      scf.parallel (%t) = (%c0) to (%c128) step (%c1) {
+        %x = arith.index_castui %t : index to i32
+        %i = arith.addi %base, %x overflow<nsw> : i32
+        %in = arith.cmpi slt, %i, %n : i32
+        scf.if %in {
+          %i64 = arith.extsi %i : i32 to i64
+          %p = llvm.getelementptr %out[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+          llvm.store %one, %p : f32, !llvm.ptr
+        }
+        scf.reduce
+      } {cucpu.loop = "thread"}
+      scf.reduce
+    } {cucpu.loop = "block"}
+  } else {
+    scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+      scf.parallel (%t) = (%c0) to (%threads) step (%c1) {
+        %x = arith.index_castui %t : index to i32
+        %i = arith.addi %base, %x overflow<nsw> : i32
+        %in = arith.cmpi slt, %i, %n : i32
+        scf.if %in {
+          %i64 = arith.extsi %i : i32 to i64
+          %p = llvm.getelementptr %out[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+          llvm.store %one, %p : f32, !llvm.ptr
+        }
+        scf.reduce
+      } {cucpu.loop = "thread"}
+      scf.reduce
+    } {cucpu.loop = "block"}
+  } {cucpu.rare_fallback}
+  return
+}
