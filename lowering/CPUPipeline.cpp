@@ -216,6 +216,11 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     if (options.optLevel != 0 && options.inferIndexFlags)
       pm.addNestedPass<func::FuncOp>(
           createInferIndexOverflowFlags({/*remarks=*/options.remarks}));
+    // After the last pass that versions whole block loops (the grid-size
+    // copy holds narrowing's versions), before the passes that work on
+    // every thread loop.
+    if (options.optLevel != 0)
+      pm.addNestedPass<func::FuncOp>(createDropVersionsInRareFallbacks());
     // After narrowing, which matches thread-index comparisons on the casts
     // this rewrites; before serialization, which turns the launch loops
     // that identify the indices into serial loops.

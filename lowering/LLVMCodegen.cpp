@@ -260,11 +260,17 @@ void runLLVMOptimizations(Module &module, TargetMachine &machine,
                                            /*DebugLogging=*/false);
   instrumentation.registerCallbacks(callbacks, &mam);
   PassBuilder builder(&machine, tuning, std::nullopt, &callbacks);
-  if (vectorize)
+  if (vectorize) {
+    builder.registerPipelineStartEPCallback(
+        [](ModulePassManager &mpm, OptimizationLevel) {
+          mpm.addPass(createModuleToFunctionPassAdaptor(
+              FreezeDividedInductionVariablesPass()));
+        });
     builder.registerVectorizerStartEPCallback(
         [](FunctionPassManager &fpm, OptimizationLevel) {
           fpm.addPass(FreezeWrappingNarrowIndicesPass());
         });
+  }
   builder.registerModuleAnalyses(mam);
   builder.registerCGSCCAnalyses(cgam);
   builder.registerFunctionAnalyses(fam);

@@ -162,6 +162,18 @@ public:
                               llvm::FunctionAnalysisManager &analyses);
 };
 
+/// Puts a `freeze` between the induction variable of a loop that contains
+/// loops and each division of it by a run-time value (a collapsed grid's
+/// block indices), at the start of LLVM's pipeline: the analyses of
+/// induction variables then do not spend time on divisions nothing can
+/// reduce (see FreezeDividedInductionVariables.cpp).
+class FreezeDividedInductionVariablesPass
+    : public llvm::PassInfoMixin<FreezeDividedInductionVariablesPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &fn,
+                              llvm::FunctionAnalysisManager &analyses);
+};
+
 /// Runs LLVM's default optimization pipeline at `optLevel` (1-3) for
 /// `machine`; `vectorize` turns on the loop and SLP vectorizers (what clang
 /// does at -O2 and above), which may call `mathLibrary`'s functions.

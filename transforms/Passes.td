@@ -135,6 +135,30 @@ def InterchangeUniformLoops
                            "mlir::arith::ArithDialect"];
 }
 
+def DropVersionsInRareFallbacks
+    : Pass<"simt-drop-versions-in-rare-fallbacks", "mlir::func::FuncOp"> {
+  let summary = "Keep only the general copy of a version inside rare code";
+  let description = [{
+    A version (`scf.if` marked `cucpu.rare_fallback`: a faster copy under a
+    condition, the original in the else branch, which is correct for every
+    launch) that sits inside the else branch of another version runs only
+    in unusual launches, whose code is compiled as at -O0 (see
+    cucpu-mark-rare-parallel-regions): its faster copy would never be
+    optimized. It is replaced by its else branch:
+
+    ```
+    if (c1) { F } else { if (c2) { G } else { H } {rare} } {rare}
+    ->
+    if (c1) { F } else { H } {rare}
+    ```
+
+    Grid-size versioning copies a block loop after narrowing has versioned
+    its thread loops; without this, a kernel's rare code held every such
+    version twice. CPU path only.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect"];
+}
+
 def SpecializeBlockSize
     : Pass<"simt-specialize-block-size", "mlir::func::FuncOp"> {
   let summary = "Copy a launcher's body for the block size its launches use";
