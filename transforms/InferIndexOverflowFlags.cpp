@@ -11,10 +11,11 @@
 // The launch bounds the values: a block has at most 1024 threads along x
 // and y and 64 along z, a grid at most 2^31 - 1 blocks along x and 65535
 // along y and z (the runtime checks each launch). With those ranges for the
-// launch loops' bounds and induction variables, the ranges of the integer
-// operations inside follow (MLIR's integer range inference of each
-// operation); an add, sub or mul whose exact result provably fits gets
-// `nsw` (and `nuw` where the unsigned result fits).
+// launch loops' bounds and induction variables, MLIR's IntegerRangeAnalysis
+// (in a data-flow solver over the launcher, the same analysis that
+// ThreadAnalysis runs) gives the ranges of the integer operations inside; an
+// add, sub or mul whose exact result provably fits gets `nsw` (and `nuw`
+// where the unsigned result fits).
 //
 // Along x the limit is too loose: `blockIdx.x * 256` can exceed 2^31. Where
 // a tighter bound on the grid would prove more flags, the block loop is
@@ -31,6 +32,9 @@
 #include "transforms/Passes.h"
 #include "transforms/ThreadLoops.h"
 
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
+#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
+#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -66,92 +70,160 @@ ConstantIntRanges rangeOf(int64_t min, int64_t max, unsigned width) {
                                        APInt(width, max, /*isSigned=*/true));
 }
 
-/// Ranges of integer and index values inside a block loop, from the launch
-/// limits (seeded for the launch loops' bounds and induction variables) and
-/// each operation's range inference. Memoized; values it cannot follow get
-/// the full range of their type (so may a value first reached at the end of
-/// a long chain: imprecise, never wrong).
-class RangeOracle {
-public:
-  /// Narrows `v`'s range to [min, max] (what inference says of `v` still
-  /// holds: a constant keeps its value).
-  void seed(Value v, int64_t min, int64_t max) {
+/// What the launch guarantees, as facts for the range analysis: values
+/// within a range (the launch's sizes, a versioned grid size), and the
+/// most iterations along each dimension of the thread and block loops
+/// (their induction variables are thread or block indices).
+struct LaunchLimits {
+  DenseMap<Value, ConstantIntRanges> values;
+  DenseMap<Operation *, SmallVector<int64_t, 3>> loops;
+
+  void limit(Value v, int64_t min, int64_t max) {
     unsigned width = ConstantIntRanges::getStorageBitwidth(v.getType());
-    if (width == 0)
-      return;
-    ConstantIntRanges limit = rangeOf(min, max, width);
-    ConstantIntRanges narrowed = get(v).intersection(limit);
-    seeds.erase(v);
-    seeds.try_emplace(v, narrowed);
-    // Ranges computed before this seed may have used the wider range.
-    cache.clear();
+    if (width != 0)
+      values.insert_or_assign(v, rangeOf(min, max, width));
+  }
+};
+
+/// MLIR's integer range analysis, with the launch limits: a limited value
+/// has the range inference gives it within its limit; the induction
+/// variable of a limited loop lies inside the loop's bounds and below its
+/// dimension's limit (loops with another step than 1 are not followed).
+class LaunchRangeAnalysis : public dataflow::IntegerRangeAnalysis {
+public:
+  LaunchRangeAnalysis(DataFlowSolver &solver, const LaunchLimits &limits)
+      : IntegerRangeAnalysis(solver), limits(limits) {}
+
+  void setToEntryState(dataflow::IntegerValueRangeLattice *lattice) override {
+    auto it = limits.values.find(lattice->getAnchor());
+    if (it == limits.values.end())
+      return IntegerRangeAnalysis::setToEntryState(lattice);
+    propagateIfChanged(lattice,
+                       lattice->join(IntegerValueRange(it->second)));
   }
 
-  ConstantIntRanges get(Value v) { return get(v, kMaxDepth); }
+  LogicalResult
+  visitOperation(Operation *op,
+                 ArrayRef<const dataflow::IntegerValueRangeLattice *> operands,
+                 ArrayRef<dataflow::IntegerValueRangeLattice *> results)
+      override {
+    if (llvm::none_of(op->getResults(), [&](Value result) {
+          return limits.values.contains(result);
+        }))
+      return IntegerRangeAnalysis::visitOperation(op, operands, results);
+    SmallVector<IntegerValueRange> argRanges;
+    for (const dataflow::IntegerValueRangeLattice *lattice : operands) {
+      // Not reached yet: the operation is visited again when it is.
+      if (lattice->getValue().isUninitialized())
+        return success();
+      argRanges.push_back(lattice->getValue());
+    }
+    SmallVector<std::optional<IntegerValueRange>> inferred(
+        op->getNumResults());
+    if (auto inferrable = dyn_cast<InferIntRangeInterface>(op))
+      inferrable.inferResultRangesFromOptional(
+          argRanges, [&](Value v, const IntegerValueRange &range) {
+            if (auto result = dyn_cast<OpResult>(v))
+              inferred[result.getResultNumber()] = range;
+          });
+    for (auto [i, result] : llvm::enumerate(op->getResults())) {
+      IntegerValueRange range =
+          inferred[i] && !inferred[i]->isUninitialized()
+              ? *inferred[i]
+              : IntegerValueRange::getMaxRange(result);
+      if (auto it = limits.values.find(result); it != limits.values.end())
+        range = IntegerValueRange(range.getValue().intersection(it->second));
+      propagateIfChanged(results[i], results[i]->join(range));
+    }
+    return success();
+  }
+
+  void visitNonControlFlowArguments(
+      Operation *op, const RegionSuccessor &successor,
+      ArrayRef<dataflow::IntegerValueRangeLattice *> argLattices,
+      unsigned firstIndex) override {
+    auto loop = dyn_cast<scf::ParallelOp>(op);
+    auto it = loop ? limits.loops.find(loop) : limits.loops.end();
+    if (it == limits.loops.end())
+      return IntegerRangeAnalysis::visitNonControlFlowArguments(
+          op, successor, argLattices, firstIndex);
+    ArrayRef<int64_t> maxCount = it->second;
+    ProgramPoint *entry = getProgramPointBefore(loop.getBody());
+    for (auto [d, iv, lb, ub, step] :
+         llvm::enumerate(loop.getInductionVars(), loop.getLowerBound(),
+                         loop.getUpperBound(), loop.getStep())) {
+      dataflow::IntegerValueRangeLattice *lattice = getLatticeElement(iv);
+      auto unknown = [&] {
+        propagateIfChanged(
+            lattice, lattice->join(IntegerValueRange::getMaxRange(iv)));
+      };
+      if (d >= maxCount.size() || !matchPattern(step, m_One())) {
+        unknown();
+        continue;
+      }
+      const IntegerValueRange &lower =
+          getLatticeElementFor(entry, lb)->getValue();
+      const IntegerValueRange &upper =
+          getLatticeElementFor(entry, ub)->getValue();
+      if (lower.isUninitialized() || upper.isUninitialized())
+        continue;
+      int64_t first = std::max<int64_t>(
+          0, lower.getValue().smin().getSExtValue());
+      int64_t last =
+          std::min<int64_t>(maxCount[d],
+                            upper.getValue().smax().getSExtValue()) -
+          1;
+      if (first > last) {
+        unknown();
+        continue;
+      }
+      unsigned width = ConstantIntRanges::getStorageBitwidth(iv.getType());
+      propagateIfChanged(lattice, lattice->join(IntegerValueRange(
+                                      rangeOf(first, last, width))));
+    }
+  }
 
 private:
-  ConstantIntRanges get(Value v, unsigned depth) {
+  const LaunchLimits &limits;
+};
+
+/// The ranges of a function's integer and index values under `limits`, by
+/// LaunchRangeAnalysis in a data-flow solver.
+class LaunchRanges {
+public:
+  LaunchRanges(Operation *function, LaunchLimits launchLimits)
+      : limits(std::move(launchLimits)) {
+    solver.load<dataflow::DeadCodeAnalysis>();
+    solver.load<dataflow::SparseConstantPropagation>();
+    solver.load<LaunchRangeAnalysis>(limits);
+    succeeded = mlir::succeeded(solver.initializeAndRun(function));
+  }
+  LaunchRanges(const LaunchRanges &) = delete;
+  LaunchRanges &operator=(const LaunchRanges &) = delete;
+
+  /// The range of `v`; the full range of its type where none is known.
+  ConstantIntRanges get(Value v) const {
     unsigned width = ConstantIntRanges::getStorageBitwidth(v.getType());
     if (width == 0)
       return ConstantIntRanges::maxRange(1);
-    if (auto it = seeds.find(v); it != seeds.end())
-      return it->second;
-    if (auto it = cache.find(v); it != cache.end())
-      return it->second;
-    ConstantIntRanges range = compute(v, width, depth);
-    cache.try_emplace(v, range);
-    return range;
+    const auto *lattice =
+        succeeded ? solver.lookupState<dataflow::IntegerValueRangeLattice>(v)
+                  : nullptr;
+    if (!lattice || lattice->getValue().isUninitialized())
+      return ConstantIntRanges::maxRange(width);
+    return lattice->getValue().getValue();
   }
 
-  ConstantIntRanges compute(Value v, unsigned width, unsigned depth) {
-    ConstantIntRanges unknown = ConstantIntRanges::maxRange(width);
-    APInt constant;
-    if (matchPattern(v, m_ConstantInt(&constant)))
-      return ConstantIntRanges::constant(constant);
-    if (depth == 0)
-      return unknown;
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      // A serial loop's induction variable lies in [lb, ub).
-      auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
-      if (!loop || arg != loop.getInductionVar() || loop.getUnsignedCmp())
-        return unknown;
-      APInt step;
-      if (!matchPattern(loop.getStep(), m_ConstantInt(&step)) ||
-          !step.isStrictlyPositive())
-        return unknown;
-      ConstantIntRanges lb = get(loop.getLowerBound(), depth - 1);
-      ConstantIntRanges ub = get(loop.getUpperBound(), depth - 1);
-      if (ub.smax().sle(lb.smin()))
-        return unknown;
-      return ConstantIntRanges::fromSigned(lb.smin(), ub.smax() - 1);
-    }
-    Operation *def = v.getDefiningOp();
-    auto infer = dyn_cast<InferIntRangeInterface>(def);
-    if (!infer || def->getNumRegions() != 0)
-      return unknown;
-    SmallVector<ConstantIntRanges> operands;
-    for (Value operand : def->getOperands())
-      operands.push_back(get(operand, depth - 1));
-    std::optional<ConstantIntRanges> result;
-    infer.inferResultRanges(operands,
-                            [&](Value res, const ConstantIntRanges &range) {
-                              if (res == v)
-                                result = range;
-                            });
-    return result ? *result : unknown;
-  }
-
-  /// Index expressions are short; deeper chains (loop-carried sums,
-  /// hashing) are left with the full range.
-  static constexpr unsigned kMaxDepth = 12;
-  DenseMap<Value, ConstantIntRanges> seeds;
-  DenseMap<Value, ConstantIntRanges> cache;
+private:
+  LaunchLimits limits;
+  DataFlowSolver solver;
+  bool succeeded = false;
 };
 
 /// The overflow flags that the operands' ranges prove for `op` (an add, sub
 /// or mul): nsw where the exact signed result fits, nuw where the exact
 /// unsigned one does.
-Flags provableFlags(Operation *op, RangeOracle &oracle) {
+Flags provableFlags(Operation *op, const LaunchRanges &oracle) {
   ConstantIntRanges lhs = oracle.get(op->getOperand(0));
   ConstantIntRanges rhs = oracle.get(op->getOperand(1));
   bool signedOverflow = false, unsignedOverflow = false;
@@ -207,51 +279,37 @@ bool isLauncherArgument(Value v, unsigned position) {
          isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
 }
 
-/// Seeds `oracle` with the launch limits for `blockLoop` (dimensions x, y,
-/// z in that order) and the thread loops in it, with at most `maxGridX`
-/// blocks along x.
-void seedLaunch(RangeOracle &oracle, scf::ParallelOp blockLoop,
-                int64_t maxGridX) {
+/// The launch limits for `blockLoop` (dimensions x, y, z in that order)
+/// and the thread loops in it, with at most `maxGridX` blocks along x.
+LaunchLimits launchLimits(scf::ParallelOp blockLoop, int64_t maxGridX) {
+  LaunchLimits limits;
   // A size in [0, max], as the launcher's i32 and as its cast to index.
-  auto seedSize = [&](Value size, int64_t max) {
+  auto limitSize = [&](Value size, int64_t max) {
     if (auto cast = size.getDefiningOp<arith::IndexCastUIOp>())
-      oracle.seed(cast.getIn(), 0, max);
-    oracle.seed(size, 0, max);
+      limits.limit(cast.getIn(), 0, max);
+    limits.limit(size, 0, max);
   };
-  auto seedLoop = [&](scf::ParallelOp loop, unsigned firstArg,
-                      ArrayRef<int64_t> maxCount) {
-    for (auto [d, iv, lb, ub, step] :
-         llvm::enumerate(loop.getInductionVars(), loop.getLowerBound(),
-                         loop.getUpperBound(), loop.getStep())) {
-      if (d >= maxCount.size() || !matchPattern(step, m_One()))
-        continue;
-      // A bound that is the launcher's grid or block size argument (or its
-      // cast to index) was checked by the runtime; the kernel reads it as
-      // that i32. Bounds computed from it (narrowing's, coarsening's)
-      // are left to inference: an empty loop's bound may be negative.
-      if (isLauncherArgument(ub, firstArg + d))
-        seedSize(ub, maxCount[d]);
-      // The induction variable is a thread or block index, below the
-      // dimension's limit, inside [lb, ub).
-      int64_t first =
-          std::max<int64_t>(0, oracle.get(lb).smin().getSExtValue());
-      int64_t last = std::min<int64_t>(
-                         maxCount[d], oracle.get(ub).smax().getSExtValue()) -
-                     1;
-      if (first <= last)
-        oracle.seed(iv, first, last);
-    }
+  auto limitLoop = [&](scf::ParallelOp loop, unsigned firstArg,
+                       ArrayRef<int64_t> maxCount) {
+    // A bound that is the launcher's grid or block size argument (or its
+    // cast to index) was checked by the runtime; the kernel reads it as
+    // that i32. Bounds computed from it (narrowing's, coarsening's) are
+    // left to inference: an empty loop's bound may be negative.
+    for (auto [d, ub] : llvm::enumerate(loop.getUpperBound()))
+      if (d < maxCount.size() && isLauncherArgument(ub, firstArg + d))
+        limitSize(ub, maxCount[d]);
+    limits.loops[loop] = SmallVector<int64_t, 3>(maxCount);
   };
+  limitLoop(blockLoop, kGridDimArg, {maxGridX, kMaxGridYZ, kMaxGridYZ});
   // Under the versioning condition `gridX <= maxGridX` (unsigned), which
   // also bounds the i32 it was cast from.
-  Value gridX = blockLoop.getUpperBound()[0];
   if (maxGridX < kMaxGridX)
-    seedSize(gridX, maxGridX);
-  seedLoop(blockLoop, kGridDimArg, {maxGridX, kMaxGridYZ, kMaxGridYZ});
+    limitSize(blockLoop.getUpperBound()[0], maxGridX);
   blockLoop.walk([&](scf::ParallelOp loop) {
     if (isThreadLoop(loop))
-      seedLoop(loop, kBlockDimArg, {kMaxBlockXY, kMaxBlockXY, kMaxBlockZ});
+      limitLoop(loop, kBlockDimArg, {kMaxBlockXY, kMaxBlockXY, kMaxBlockZ});
   });
+  return limits;
 }
 
 /// Whether a thread loop of `blockLoop` runs over a block size that the
@@ -269,7 +327,7 @@ bool hasRuntimeBlockSize(scf::ParallelOp blockLoop) {
 
 /// The most threads along x that `blockLoop`'s thread loops run (narrowed
 /// loops run fewer), by `oracle`'s ranges.
-int64_t maxThreadsX(scf::ParallelOp blockLoop, RangeOracle &oracle) {
+int64_t maxThreadsX(scf::ParallelOp blockLoop, const LaunchRanges &oracle) {
   int64_t threads = 1;
   blockLoop.walk([&](scf::ParallelOp loop) {
     if (isThreadLoop(loop))
@@ -292,8 +350,10 @@ void inferFlags(scf::ParallelOp blockLoop, bool remarks) {
   SmallVector<Operation *> ops = unflaggedArithmetic(blockLoop);
   if (ops.empty())
     return;
-  RangeOracle anyGrid;
-  seedLaunch(anyGrid, blockLoop, kMaxGridX);
+  Operation *function = blockLoop->getParentOfType<FunctionOpInterface>();
+  if (!function)
+    return;
+  LaunchRanges anyGrid(function, launchLimits(blockLoop, kMaxGridX));
   SmallVector<Flags> anyGridFlags;
   for (Operation *op : ops)
     anyGridFlags.push_back(provableFlags(op, anyGrid));
@@ -313,8 +373,7 @@ void inferFlags(scf::ParallelOp blockLoop, bool remarks) {
                     !blockLoop->getParentOfType<scf::ParallelOp>();
   SmallVector<Flags> smallGridFlags;
   if (mayVersion) {
-    RangeOracle smallGrid;
-    seedLaunch(smallGrid, blockLoop, boundX);
+    LaunchRanges smallGrid(function, launchLimits(blockLoop, boundX));
     for (Operation *op : ops)
       smallGridFlags.push_back(provableFlags(op, smallGrid));
     mayVersion = llvm::any_of(llvm::zip(anyGridFlags, smallGridFlags),

@@ -147,3 +147,38 @@ func.func @generic_fallback(%gx32: i32, %gy32: i32, %gz32: i32, %bdx: i32,
   } {cucpu.loop = "block"}
   return
 }
+
+// -----
+
+// Ranges follow values through regions (IntegerRangeAnalysis): an offset
+// chosen by an scf.if (8 or 16) added to threadIdx.y * 16 fits, unsigned
+// too.
+// CHECK-LABEL: func.func @through_if
+// CHECK: %[[OFF:.*]] = scf.if
+// CHECK: arith.addi %{{.*}}, %[[OFF]] overflow<nsw, nuw> : i32
+func.func @through_if(%c: i1, %a: !llvm.ptr, %gx: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c8_i32 = arith.constant 8 : i32
+  %c16_i32 = arith.constant 16 : i32
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%bx) = (%c0) to (%gx) step (%c1) {
+    scf.parallel (%ty) = (%c0) to (%c16) step (%c1) {
+      %ty32 = arith.index_castui %ty : index to i32
+      %row = arith.muli %ty32, %c16_i32 : i32
+      %off = scf.if %c -> (i32) {
+        scf.yield %c8_i32 : i32
+      } else {
+        scf.yield %c16_i32 : i32
+      }
+      %at = arith.addi %row, %off : i32
+      %at64 = arith.extsi %at : i32 to i64
+      %p = llvm.getelementptr %a[%at64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %f, %p : f32, !llvm.ptr
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
