@@ -158,7 +158,7 @@ public:
   enum class Take { All, AllButMaskedX, OnlyMaskedX };
 
   Narrowing(scf::ParallelOp loop, Take take)
-      : loop(loop), take(take), b(loop), loc(loop.getLoc()),
+      : loop(loop), take(take), facts(loop), b(loop), loc(loop.getLoc()),
         i64(b.getI64Type()) {
     for (auto [lb, ub] : llvm::zip(loop.getLowerBound(), loop.getUpperBound())) {
       lower.push_back(toI64(lb));
@@ -246,6 +246,9 @@ private:
 
   scf::ParallelOp loop;
   Take take;
+  /// Which thread index a comparison tests: ThreadAnalysis's facts of the
+  /// loop (asAffine only builds the offset and the no-wrap checks).
+  ThreadFactsInLoop facts;
   OpBuilder b;
   Location loc;
   Type i64;
@@ -364,8 +367,16 @@ bool Narrowing::narrowBy(arith::CmpIOp cmp, bool negated) {
     while (!provenNoWrap.empty() && provenNoWrap.back().second > checkCount)
       provenNoWrap.pop_back();
   };
+  // `offset + x`: one thread index with stride 1, the same offset in every
+  // thread, read from no memory that varies between threads.
+  ThreadFacts lhsFacts = facts.facts(lhs);
+  std::optional<unsigned> dim = lhsFacts.soleThreadDimension();
+  if (!dim || lhsFacts.getStride(*dim) != 1 || !lhsFacts.isIndexFunction()) {
+    dropChecks();
+    return false;
+  }
   std::optional<Affine> affine = asAffine(lhs);
-  if (!affine) {
+  if (!affine || affine->dim != *dim) {
     dropChecks();
     return false;
   }
