@@ -83,7 +83,14 @@ void FunctionGen::emitBody() {
       mod.unsupported(fd->getLocation(), "a lambda capturing 'this'");
     const ASTRecordLayout &layout =
         mod.ast.getASTRecordLayout(method->getParent());
-    for (auto [var, field] : captures) {
+    // In field order: the map's order depends on addresses, and the code
+    // (which capture is loaded first) must not change between compiles.
+    SmallVector<std::pair<const ValueDecl *, FieldDecl *>> ordered(
+        captures.begin(), captures.end());
+    llvm::sort(ordered, [](const auto &a, const auto &b) {
+      return a.second->getFieldIndex() < b.second->getFieldIndex();
+    });
+    for (auto [var, field] : ordered) {
       int64_t offset = layout.getFieldOffset(field->getFieldIndex()) / 8;
       Value addr = byteOffset(thisPtr, offset, where);
       if (field->getType()->isReferenceType() &&
