@@ -49,17 +49,9 @@ FreezeDividedInductionVariablesPass::run(Function &fn,
         continue;
       for (Instruction &inst : *block) {
         auto *division = dyn_cast<BinaryOperator>(&inst);
-        if (!division || isa<Constant>(division->getOperand(1)))
+        if (!division || !division->isIntDivRem() ||
+            isa<Constant>(division->getOperand(1)))
           continue;
-        switch (division->getOpcode()) {
-        case Instruction::UDiv:
-        case Instruction::URem:
-        case Instruction::SDiv:
-        case Instruction::SRem:
-          break;
-        default:
-          continue;
-        }
         Value *dividend = division->getOperand(0);
         auto *rec = dyn_cast<SCEVAddRecExpr>(scev.getSCEV(dividend));
         if (rec && rec->getLoop() == loop)
