@@ -36,9 +36,38 @@ extern "C" __device__ void free(void *ptr);
 extern "C" __device__ double nan(const char *tag);
 extern "C" __device__ float nanf(const char *tag);
 
-// Loads through the read-only data cache are plain loads on a CPU.
+// Loads through the read-only data cache, and loads and stores with a
+// cache hint (cache globally, streaming, last use, ...), are plain loads and
+// stores on a CPU.
 template <class T> static __device__ __inline__ T __ldg(const T *p) {
   return *p;
+}
+template <class T> static __device__ __inline__ T __ldcg(const T *p) {
+  return *p;
+}
+template <class T> static __device__ __inline__ T __ldca(const T *p) {
+  return *p;
+}
+template <class T> static __device__ __inline__ T __ldcs(const T *p) {
+  return *p;
+}
+template <class T> static __device__ __inline__ T __ldlu(const T *p) {
+  return *p;
+}
+template <class T> static __device__ __inline__ T __ldcv(const T *p) {
+  return *p;
+}
+template <class T> static __device__ __inline__ void __stwb(T *p, T v) {
+  *p = v;
+}
+template <class T> static __device__ __inline__ void __stcg(T *p, T v) {
+  *p = v;
+}
+template <class T> static __device__ __inline__ void __stcs(T *p, T v) {
+  *p = v;
+}
+template <class T> static __device__ __inline__ void __stwt(T *p, T v) {
+  *p = v;
 }
 
 __device__ void __syncthreads(void);
