@@ -58,7 +58,11 @@ template <class Work> void splitAmongWorkers(size_t bytes, Work work) {
     return;
   }
   constexpr size_t kPage = 4096;
-  size_t chunk = (bytes / workers + kPage - 1) / kPage * kPage;
+  // Round the share up before the page: bytes / workers truncates, and when
+  // the quotient is already page-aligned the last bytes % workers bytes
+  // would belong to no chunk.
+  size_t share = (bytes + workers - 1) / workers;
+  size_t chunk = (share + kPage - 1) / kPage * kPage;
 #pragma omp parallel for num_threads(workers) schedule(static)
   for (int w = 0; w < workers; ++w) {
     size_t begin = std::min(bytes, w * chunk);

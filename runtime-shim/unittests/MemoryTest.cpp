@@ -101,6 +101,27 @@ TEST(Memory, CopiesInEveryDirection) {
   EXPECT_EQ(cudaFree(d2), cudaSuccess);
 }
 
+// A size just over a page-aligned multiple of the workers (3 in the tests):
+// its share per worker truncates to whole pages, and the last bytes must
+// still be copied and filled. base64e's 8388609-byte chunks lost their last
+// byte to 2 workers this way.
+TEST(Memory, SplitCopiesKeepTheRemainder) {
+  const size_t n = 3 * (1 << 20) + 2;
+  std::vector<unsigned char> src(n), dst(n, 0);
+  for (size_t i = 0; i < n; ++i)
+    src[i] = (unsigned char)(i * 13 + 1);
+  unsigned char *d = nullptr;
+  ASSERT_EQ(cudaMalloc(&d, n), cudaSuccess);
+  ASSERT_EQ(cudaMemset(d, 0, n), cudaSuccess);
+  EXPECT_EQ(cudaMemcpy(d, src.data(), n, cudaMemcpyHostToDevice), cudaSuccess);
+  EXPECT_EQ(cudaMemcpy(dst.data(), d, n, cudaMemcpyDeviceToHost), cudaSuccess);
+  EXPECT_EQ(dst, src);
+  EXPECT_EQ(cudaMemset(d, 0x77, n), cudaSuccess);
+  EXPECT_EQ(cudaMemcpy(dst.data(), d, n, cudaMemcpyDeviceToHost), cudaSuccess);
+  EXPECT_EQ(dst, std::vector<unsigned char>(n, 0x77));
+  EXPECT_EQ(cudaFree(d), cudaSuccess);
+}
+
 // Copies and fills of 1 MiB or more are split among the workers (3 in the
 // tests): every byte still arrives, also with a size that is no multiple of
 // the chunks, between overlapping ranges, and from an OpenMP region.
