@@ -73,6 +73,9 @@ LIBRARIES = [
     ("Boost", r"-lboost_\w+", r"^\s*#\s*include\s*[<\"]boost/"),
     ("GSL", r"-lgsl\b|\$\(GSL", r"^\s*#\s*include\s*[<\"]gsl/"),
     ("GDAL", r"-lgdal\b", r"^\s*#\s*include\s*[<\"](gdal|gdal_priv|ogr_\w+)\.h[>\"]"),
+    # PyTorch extensions: `python setup.py` builds them with torch's own
+    # nvcc wrapper; they are no standalone program.
+    ("PyTorch", r"\bsetup\.py\b", r"^\s*#\s*include\s*[<\"](torch/|ATen/)"),
 ]
 
 SOURCE_EXT = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".inl")
@@ -105,7 +108,8 @@ NOT_A_CHECK_RE = re.compile(
 MISSING_INPUT_RE = re.compile(
     r"no such file|cannot open|can't open|could not open|couldn't open"
     r"|unable to open|failed to open|fail to open|error opening|error reading"
-    r"|cannot read|failed to read|file not found|does not exist",
+    r"|cannot read|failed to read|file not found|does not exist"
+    r"|(could not|cannot|can't) be opened|could not find a (sub-)?directory",
     re.I)
 
 SIGNAMES = {-s.value: s.name for s in signal.Signals}
