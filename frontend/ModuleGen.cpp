@@ -702,11 +702,17 @@ public:
     // Every __device__ and __constant__ variable the file defines exists on
     // the device, used by a kernel or not: the host may copy to and from it
     // by its symbol (cudaMemcpyToSymbol of a table no kernel reads yet).
+    // Clang also marks every namespace-scope const variable with a constant
+    // initializer __constant__, implicitly; those are the host's (a host
+    // library's `const char *const names[]`) until device code uses one.
+    auto *device = vd->getAttr<CUDADeviceAttr>();
+    auto *constant = vd->getAttr<CUDAConstantAttr>();
+    bool written = (device && !device->isImplicit()) ||
+                   (constant && !constant->isImplicit());
     if (vd->hasGlobalStorage() && !vd->isStaticLocal() &&
         !vd->getDeclContext()->isDependentContext() &&
         !isa<VarTemplateSpecializationDecl>(vd) && !vd->isTemplated() &&
-        vd->isThisDeclarationADefinition() == VarDecl::Definition &&
-        (vd->hasAttr<CUDADeviceAttr>() || vd->hasAttr<CUDAConstantAttr>()) &&
+        vd->isThisDeclarationADefinition() == VarDecl::Definition && written &&
         !vd->hasAttr<CUDASharedAttr>())
       variables.push_back(vd);
     return true;
