@@ -494,6 +494,17 @@ Value FunctionGen::emitScalar(const Expr *e) {
   case Stmt::PseudoObjectExprClass:
     // threadIdx.x and friends: the semantic form calls the property getter.
     return emitScalar(cast<PseudoObjectExpr>(e)->getResultExpr());
+  case Stmt::StmtExprClass: {
+    const Expr *result = emitStmtExprPrefix(cast<StmtExpr>(e));
+    if (e->getType()->isVoidType()) {
+      if (result)
+        emitIgnored(result);
+      return nullptr;
+    }
+    if (!result) // after an error
+      return undefValue(e->getType(), where);
+    return emitScalar(result);
+  }
   case Stmt::ConditionalOperatorClass: {
     const auto *c = cast<ConditionalOperator>(e);
     Value cond = emitCondition(c->getCond());
@@ -962,6 +973,10 @@ void FunctionGen::emitAggregateInto(const Expr *e, Value dest) {
   switch (e->getStmtClass()) {
   case Stmt::ParenExprClass:
     return emitAggregateInto(cast<ParenExpr>(e)->getSubExpr(), dest);
+  case Stmt::StmtExprClass:
+    if (const Expr *result = emitStmtExprPrefix(cast<StmtExpr>(e)))
+      emitAggregateInto(result, dest);
+    return;
   case Stmt::ExprWithCleanupsClass:
     return emitAggregateInto(cast<ExprWithCleanups>(e)->getSubExpr(), dest);
   case Stmt::MaterializeTemporaryExprClass:
@@ -1255,6 +1270,31 @@ void FunctionGen::heapFree(Value pointer, mlir::Location l) {
                                           {LLVM::LLVMPointerType::get(mod.ctx)});
   LLVM::CallOp::create(builder, l, mod.getLibraryFunction("free", type),
                        mlir::ValueRange{pointer});
+}
+
+/// A GNU statement expression `({ decls; stmts; value; })`, common in
+/// macros such as a typed `min`: emits every statement but the last, and
+/// returns the last as the expression whose value the whole has (null when
+/// it is no expression). A `return`, `break` or `continue` that leaves the
+/// statement expression is a located error.
+const Expr *FunctionGen::emitStmtExprPrefix(const StmtExpr *e) {
+  const CompoundStmt *body = e->getSubStmt();
+  if (mayExit(body)) {
+    mod.unsupported(e->getBeginLoc(),
+                    "a return, break or continue that leaves a statement "
+                    "expression");
+    return nullptr;
+  }
+  if (body->body_empty())
+    return nullptr;
+  SmallVector<const Stmt *> stmts(body->body());
+  const Stmt *last = stmts.pop_back_val();
+  emitStmtList(stmts);
+  if (const auto *value = dyn_cast<ValueStmt>(last))
+    if (const Expr *result = value->getExprStmt())
+      return result;
+  emitStmt(last);
+  return nullptr;
 }
 
 void FunctionGen::emitIgnored(const Expr *e) {

@@ -67,6 +67,7 @@ public:
   LValue emitLValue(const clang::Expr *e);
   /// An expression evaluated for its side effects only.
   void emitIgnored(const clang::Expr *e);
+  const clang::Expr *emitStmtExprPrefix(const clang::StmtExpr *e);
   /// A compile-time constant of scalar type, or null if `e` is none.
   mlir::Value emitConstant(const clang::Expr *e);
   /// A scalar expression converted to an i1 condition.
