@@ -482,6 +482,9 @@ private:
   /// Makes an if with results that contains a barrier one without: its
   /// results go through per-thread slots.
   void dropIfResults(scf::ParallelOp loop, scf::IfOp ifOp);
+  /// Makes a while that carries values and contains a barrier one that
+  /// carries none: the values go through per-thread slots.
+  void dropWhileValues(scf::ParallelOp loop, scf::WhileOp whileOp);
   LogicalResult interchangeWhile(scf::ParallelOp loop, scf::WhileOp whileOp);
   LogicalResult interchangeUniformWhile(scf::ParallelOp loop,
                                         scf::WhileOp whileOp);
@@ -695,6 +698,62 @@ void BarrierLowering::dropIfResults(scf::ParallelOp loop, scf::IfOp ifOp) {
     result.replaceAllUsesWith(
         loadFromSlot(builder, loc, loop, buffer, result.getType()));
   ifOp.erase();
+}
+
+void BarrierLowering::dropWhileValues(scf::ParallelOp loop,
+                                      scf::WhileOp whileOp) {
+  // Mem2Reg keeps a loop's accumulators in SSA form (a running mean around
+  // a device function whose shared-memory exchange got a barrier): the
+  // arguments of the before block live in one set of slots, those of the
+  // after block (and the results) in another, so that the interchange,
+  // which runs each iteration's parts for every thread in turn, keeps each
+  // thread's values apart.
+  Location loc = whileOp.getLoc();
+  Block *before = whileOp.getBeforeBody();
+  Block *after = whileOp.getAfterBody();
+  auto condition = cast<scf::ConditionOp>(before->getTerminator());
+  auto yield = cast<scf::YieldOp>(after->getTerminator());
+  auto buffersFor = [&](TypeRange types) {
+    SmallVector<Value> buffers;
+    for (Type type : types)
+      buffers.push_back(
+          perThreadBuffer(builder, loc, loop, slotType(type), 1));
+    return buffers;
+  };
+  SmallVector<Value> carried = buffersFor(before->getArgumentTypes());
+  SmallVector<Value> passed = buffersFor(after->getArgumentTypes());
+
+  builder.setInsertionPoint(whileOp);
+  for (auto [buffer, init] : llvm::zip(carried, whileOp.getInits()))
+    storeToSlot(builder, loc, loop, buffer, init);
+  builder.setInsertionPoint(condition);
+  for (auto [buffer, value] : llvm::zip(passed, condition.getArgs()))
+    storeToSlot(builder, loc, loop, buffer, value);
+  condition.getArgsMutable().clear();
+  builder.setInsertionPoint(yield);
+  for (auto [buffer, value] : llvm::zip(carried, yield.getOperands()))
+    storeToSlot(builder, loc, loop, buffer, value);
+  yield->setOperands({});
+  auto reload = [&](Block *block, ArrayRef<Value> buffers) {
+    builder.setInsertionPointToStart(block);
+    for (auto [buffer, arg] : llvm::zip(buffers, block->getArguments()))
+      arg.replaceAllUsesWith(
+          loadFromSlot(builder, loc, loop, buffer, arg.getType()));
+    block->eraseArguments(0, block->getNumArguments());
+  };
+  reload(before, carried);
+  reload(after, passed);
+
+  builder.setInsertionPoint(whileOp);
+  auto plain =
+      scf::WhileOp::create(builder, loc, TypeRange{}, ValueRange{});
+  plain.getBefore().takeBody(whileOp.getBefore());
+  plain.getAfter().takeBody(whileOp.getAfter());
+  builder.setInsertionPointAfter(plain);
+  for (auto [buffer, result] : llvm::zip(passed, whileOp.getResults()))
+    result.replaceAllUsesWith(
+        loadFromSlot(builder, loc, loop, buffer, result.getType()));
+  whileOp.erase();
 }
 
 LogicalResult BarrierLowering::hoistFromIf(scf::ParallelOp loop,
@@ -1231,14 +1290,17 @@ LogicalResult BarrierLowering::run() {
 
     // Every if around the barrier loses its results first: the rewrites
     // below split ifs and move their parts apart.
+    // So does every while around it lose the values it carries.
     for (Operation *p = barrier->getParentOp(); p != loop.getOperation();) {
-      auto withResults = dyn_cast<scf::IfOp>(p);
-      if (!withResults || withResults.getNumResults() == 0) {
-        p = p->getParentOp();
-        continue;
-      }
       Operation *parent = p->getParentOp();
-      dropIfResults(loop, withResults);
+      if (auto withResults = dyn_cast<scf::IfOp>(p);
+          withResults && withResults.getNumResults() != 0)
+        dropIfResults(loop, withResults);
+      else if (auto carrying = dyn_cast<scf::WhileOp>(p);
+               carrying && (carrying.getBeforeBody()->getNumArguments() != 0 ||
+                            carrying.getAfterBody()->getNumArguments() != 0 ||
+                            carrying.getNumResults() != 0))
+        dropWhileValues(loop, carrying);
       p = parent;
     }
     Operation *top = loop.getBody()->findAncestorOpInBlock(*barrier);
