@@ -153,6 +153,9 @@ __device__ int __syncthreads_and(int predicate);
 __device__ int __syncthreads_or(int predicate);
 
 #define CUCPU_DEVICE static __device__ __inline__
+// CUDA's functions that host code may call too (rsqrtf has no C library
+// counterpart, yet nvcc accepts it in host code).
+#define CUCPU_HOST_DEVICE static __host__ __device__ __inline__
 
 // One-argument functions in double and float.
 #define CUCPU_MATH1(name)                                                      \
@@ -224,10 +227,10 @@ CUCPU_DEVICE double frexp(double x, int *e) { return __builtin_frexp(x, e); }
 CUCPU_DEVICE float frexpf(float x, int *e) { return __builtin_frexpf(x, e); }
 CUCPU_DEVICE double modf(double x, double *i) { return __builtin_modf(x, i); }
 CUCPU_DEVICE float modff(float x, float *i) { return __builtin_modff(x, i); }
-CUCPU_DEVICE double norm3d(double a, double b, double c) {
+CUCPU_HOST_DEVICE double norm3d(double a, double b, double c) {
   return __builtin_sqrt(a * a + b * b + c * c);
 }
-CUCPU_DEVICE float norm3df(float a, float b, float c) {
+CUCPU_HOST_DEVICE float norm3df(float a, float b, float c) {
   return __builtin_sqrtf(a * a + b * b + c * c);
 }
 CUCPU_DEVICE double fma(double x, double y, double z) {
@@ -236,8 +239,18 @@ CUCPU_DEVICE double fma(double x, double y, double z) {
 CUCPU_DEVICE float fmaf(float x, float y, float z) {
   return __builtin_fmaf(x, y, z);
 }
-CUCPU_DEVICE double rsqrt(double x) { return 1.0 / __builtin_sqrt(x); }
-CUCPU_DEVICE float rsqrtf(float x) { return 1.0f / __builtin_sqrtf(x); }
+CUCPU_HOST_DEVICE double rsqrt(double x) { return 1.0 / __builtin_sqrt(x); }
+CUCPU_HOST_DEVICE float rsqrtf(float x) { return 1.0f / __builtin_sqrtf(x); }
+// Rounding to an integer type: the rounded value, converted (the C
+// library's versions are host functions).
+#define CUCPU_ROUND_TO(R, name, round)                                         \
+  CUCPU_DEVICE R name(double x) { return (R)__builtin_##round(x); }            \
+  CUCPU_DEVICE R name##f(float x) { return (R)__builtin_##round##f(x); }
+CUCPU_ROUND_TO(long, lround, round)
+CUCPU_ROUND_TO(long long, llround, round)
+CUCPU_ROUND_TO(long, lrint, rint)
+CUCPU_ROUND_TO(long long, llrint, rint)
+#undef CUCPU_ROUND_TO
 
 // CUDA's math functions without a C library counterpart: the cucpu frontend
 // calls cucpu's math library for them (__cucpu_math_<name>, in the runtime
@@ -353,6 +366,10 @@ CUCPU_DEVICE float __frcp_rn(float x) {
 CUCPU_DEVICE float __fsqrt_rn(float x) {
   CUCPU_UNFUSED
   return __builtin_sqrtf(x);
+}
+// 1/sqrt(x) rounded once: double precision holds it exactly enough.
+CUCPU_DEVICE float __frsqrt_rn(float x) {
+  return (float)(1.0 / __builtin_sqrt((double)x));
 }
 CUCPU_DEVICE double __dadd_rn(double x, double y) {
   CUCPU_UNFUSED
@@ -532,7 +549,6 @@ CUCPU_DEVICE void __nanosleep(unsigned ns) { (void)ns; }
 // unsigned type wins, as in C's usual conversions: `min(n, blocks - j)`
 // with an int and an unsigned), and for float and double like fminf/fmin
 // (a NaN argument gives the other one).
-#define CUCPU_HOST_DEVICE static __host__ __device__ __inline__
 #define CUCPU_MINMAX(R, A, B)                                                  \
   CUCPU_HOST_DEVICE R min(A a, B b) { return (R)a < (R)b ? (R)a : (R)b; }      \
   CUCPU_HOST_DEVICE R max(A a, B b) { return (R)a > (R)b ? (R)a : (R)b; }
