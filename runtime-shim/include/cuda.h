@@ -17,6 +17,12 @@
 #define CUDA_VERSION 12080
 
 #include <stddef.h>
+// As NVIDIA's: its cuuint32_t and cuuint64_t are stdint's, and programs use
+// uint64_t after including only <cuda.h>.
+#include <stdint.h>
+
+typedef uint32_t cuuint32_t;
+typedef uint64_t cuuint64_t;
 
 typedef enum cudaError_enum {
   CUDA_SUCCESS = 0,
