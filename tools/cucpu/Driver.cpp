@@ -293,7 +293,11 @@ std::vector<std::string> Driver::cudaFlags() const {
       "-include",                      "cuda_runtime.h",
       // nvcc's front end and gcc warn about `register` in C++17; clang's
       // default is an error. -Wno-register silences it, -Werror restores it.
-      "-Wno-error=register"};
+      "-Wno-error=register",
+      // nvcc defines __NVCC__ for every file it compiles; code written for
+      // it keys its CUDA paths on it (`#if defined(__NVCC__)` then
+      // `__host__ __device__`, else plain C++).
+      "-D__NVCC__=1"};
   // Headers that work on one target only say so (Thrust's configuration).
   if (!opts.gpuArch.empty())
     flags.push_back("-D__CUCPU_GPU_TARGET__=1");
@@ -391,7 +395,7 @@ bool Driver::compileHostSource(const Input &input, const std::string &object) {
   std::vector<std::string> args = {CUCPU_CLANG_PATH, "-x", isC ? "c" : "c++"};
   // A .cpp file that includes cuda_runtime.h gets cucpu's, as a .cu file
   // does (without the pre-include: plain C++ names what it uses).
-  args.insert(args.end(), {"-isystem", inst.includeDir});
+  args.insert(args.end(), {"-isystem", inst.includeDir, "-D__NVCC__=1"});
   if (!isC)
     args.push_back("-Wno-error=register");
   for (const std::string &arg : opts.frontendArgs) {
