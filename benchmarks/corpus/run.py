@@ -509,6 +509,9 @@ def run_recipe(mkdir, env, overrides):
                       mkdir, env)
     if rc != 0:
         return []
+    # make -n prints a recipe line continued with a backslash as it is
+    # written: join the pieces into the one command.
+    out = re.sub(r"\\\n\s*", " ", out)
     return [l.strip() for l in out.splitlines() if l.strip()]
 
 
