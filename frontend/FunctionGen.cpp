@@ -186,6 +186,30 @@ void FunctionGen::emitConstructorInitializers(const CXXConstructorDecl *ctor) {
       int64_t offset = layout.getFieldOffset(field->getFieldIndex()) / 8;
       emitInitInto(init->getInit(),
                    {byteOffset(thisPtr, offset, where), field->getType()});
+    } else if (const IndirectFieldDecl *indirect =
+                   init->getIndirectMember()) {
+      // A member of an anonymous struct or union (`union { struct { T x,
+      // y, z; }; ... }` in a vector class): the offsets along the chain of
+      // anonymous records add up.
+      int64_t offset = 0;
+      const FieldDecl *last = nullptr;
+      for (const NamedDecl *link : indirect->chain()) {
+        last = cast<FieldDecl>(link);
+        const ASTRecordLayout &outer =
+            mod.ast.getASTRecordLayout(last->getParent());
+        offset += outer.getFieldOffset(last->getFieldIndex()) / 8;
+      }
+      if (last->isBitField()) {
+        int64_t lastOffset =
+            mod.ast.getASTRecordLayout(last->getParent())
+                .getFieldOffset(last->getFieldIndex()) /
+            8;
+        Value container = byteOffset(thisPtr, offset - lastOffset, where);
+        emitInitInto(init->getInit(), bitFieldLValue(container, last, where));
+        continue;
+      }
+      emitInitInto(init->getInit(),
+                   {byteOffset(thisPtr, offset, where), last->getType()});
     } else {
       mod.unsupported(where, "this constructor initializer");
     }
