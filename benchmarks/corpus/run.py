@@ -577,6 +577,10 @@ def classify_run(rc, out, check, regex, missing_inputs):
         missing = [l for l in lines if MISSING_INPUT_RE.search(l)]
         if missing and (missing_inputs or rc > 0):
             return "no-data", "", missing[0][:300]
+        # A program that dies silently on an input file it was not given
+        # (a folder of HeCBench's data that the checkout lacks).
+        if not lines and missing_inputs:
+            return "no-data", "", "input missing: %s" % missing_inputs[0]
         what = "signal %s" % SIGNAMES.get(rc, rc) if rc < 0 else "exit %d" % rc
         last = lines[-1][:240] if lines else "(no output)"
         return "crash", "", "%s: %s" % (what, last)
@@ -707,7 +711,7 @@ def do_program(ctx, name):
     res["exit"] = rc
     missing_inputs = [t for t in shlex.split(args.replace(";", " "), posix=True)
                       if ("/" in t or re.search(r"\.[A-Za-z]\w{0,5}$", t))
-                      and not os.path.exists(os.path.join(mkdir, t))] if src != "makefile" else []
+                      and not os.path.exists(os.path.join(mkdir, t))]
     cls, ev, why = classify_run(rc, out, res["check"], regex, missing_inputs)
     res.update({"class": cls, "evidence": ev, "reason": why,
                 "yaml_match": (re.search(regex, out) is not None) if regex else "",

@@ -70,6 +70,11 @@ class Classify(unittest.TestCase):
                                   missing=["in.txt"])[0], "no-data")
         self.assertEqual(self.cls(3, "bad launch\n")[0], "crash")
         self.assertEqual(self.cls(1, "*** FAILED - ABORTING\n")[0], "crash")
+        # Silent death on an input that is not there: no data, not a crash.
+        self.assertEqual(self.cls(-11, "", missing=["toy/in.vcd"])[0], "no-data")
+        self.assertEqual(self.cls(-11, "")[0], "crash")
+        self.assertEqual(self.cls(134, "File data/x.in could not be opened!\n")[0],
+                         "no-data")
 
 
 class Diagnostics(unittest.TestCase):
