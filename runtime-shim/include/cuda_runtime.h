@@ -102,6 +102,34 @@ static __inline__ __host__ cudaError_t cudaMallocAsync(T **devPtr, size_t size,
 
 template <class T>
 static __inline__ __host__ cudaError_t
+cudaMallocFromPoolAsync(T **ptr, size_t size, cudaMemPool_t memPool,
+                        cudaStream_t stream) {
+  return ::cudaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaMallocAsync(T **ptr, size_t size, cudaMemPool_t memPool,
+                cudaStream_t stream) {
+  return ::cudaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
+}
+
+// CUDA 12.2's prefetch and advice to a location.
+static __inline__ __host__ cudaError_t
+cudaMemPrefetchAsync(const void *devPtr, size_t count,
+                     struct cudaMemLocation location, unsigned int flags,
+                     cudaStream_t stream = 0) {
+  return ::cudaMemPrefetchAsync_v2(devPtr, count, location, flags, stream);
+}
+
+static __inline__ __host__ cudaError_t
+cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+              struct cudaMemLocation location) {
+  return ::cudaMemAdvise_v2(devPtr, count, advice, location);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
 cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count,
                    size_t offset = 0,
                    enum cudaMemcpyKind kind = cudaMemcpyHostToDevice) {

@@ -111,6 +111,32 @@ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count,
                                  cudaStream_t stream CUCPU_DEFAULT(0));
 cudaError_t cudaMemAdvise(const void *devPtr, size_t count,
                           enum cudaMemoryAdvise advice, int device);
+// CUDA 12.2's forms with a location (C++ overloads in cuda_runtime.h).
+cudaError_t cudaMemPrefetchAsync_v2(const void *devPtr, size_t count,
+                                    struct cudaMemLocation location,
+                                    unsigned int flags, cudaStream_t stream);
+cudaError_t cudaMemAdvise_v2(const void *devPtr, size_t count,
+                             enum cudaMemoryAdvise advice,
+                             struct cudaMemLocation location);
+
+// The stream-ordered allocator's memory pools.
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device);
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device);
+cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool);
+cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool,
+                              const struct cudaMemPoolProps *poolProps);
+cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool);
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool,
+                                    enum cudaMemPoolAttr attr, void *value);
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool,
+                                    enum cudaMemPoolAttr attr, void *value);
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep);
+cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool,
+                                 const struct cudaMemAccessDesc *descList,
+                                 size_t count);
+cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size,
+                                    cudaMemPool_t memPool,
+                                    cudaStream_t stream);
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes,
                                      const void *ptr);
 

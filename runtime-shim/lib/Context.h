@@ -31,6 +31,8 @@ struct Allocation {
   AllocKind kind;
   /// cudaHostAlloc flags (host allocations) or cudaMemAttach flags (managed).
   unsigned flags = 0;
+  /// The memory pool a stream-ordered allocation came from, if any.
+  cudaMemPool_t pool = nullptr;
 };
 
 /// What the runtime knows about an address: the block of memory it lies in.

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Memory.h"
+#include "MemoryPools.h"
 #include "Context.h"
 #include "Stream.h"
 #include "TextureBackend.h"
@@ -345,7 +346,7 @@ void *allocateDeviceMemory(size_t bytes) {
 }
 
 cudaError_t allocate(void **ptr, size_t size, AllocKind kind,
-                     unsigned flags = 0) {
+                     unsigned flags = 0, cudaMemPool_t pool = nullptr) {
   if (!ptr)
     return setError(cudaErrorInvalidValue);
   if (size == 0) {
@@ -364,7 +365,9 @@ cudaError_t allocate(void **ptr, size_t size, AllocKind kind,
   Context &ctx = Context::get();
   std::lock_guard<std::mutex> lock(ctx.mutex);
   ctx.allocations[reinterpret_cast<uintptr_t>(p)] =
-      Allocation{size, kind, flags};
+      Allocation{size, kind, flags, pool};
+  if (pool)
+    notePoolAllocation(pool, size);
   *ptr = p;
   return cudaSuccess;
 }
@@ -378,6 +381,8 @@ cudaError_t unlink(void *p, bool hostSide) {
   if (it == ctx.allocations.end() ||
       (it->second.kind == AllocKind::Host) != hostSide)
     return setError(cudaErrorInvalidValue);
+  if (it->second.pool)
+    notePoolRelease(it->second.pool, it->second.size);
   ctx.allocations.erase(it);
   return cudaSuccess;
 }
@@ -429,7 +434,18 @@ cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream) {
   if (cudaError_t err = checkStream(stream))
     return setError(err);
   // The memory exists at once; using it early is harmless.
-  return allocate(devPtr, size, AllocKind::Device);
+  return allocate(devPtr, size, AllocKind::Device, 0, currentMemPool());
+}
+
+cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size,
+                                    cudaMemPool_t memPool,
+                                    cudaStream_t stream) {
+  CUCPU_RETURN_IF_STICKY();
+  if (cudaError_t err = checkStream(stream))
+    return setError(err);
+  if (!isLiveMemPool(memPool))
+    return setError(cudaErrorInvalidValue);
+  return allocate(ptr, size, AllocKind::Device, 0, memPool);
 }
 
 cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width,
@@ -738,6 +754,43 @@ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count,
   if (!devPtr && count)
     return setError(cudaErrorInvalidValue);
   return cudaSuccess;
+}
+
+/// The device number a location names for the prefetch and advice calls
+/// that take one: the device, or cudaCpuDeviceId for the host; -2 for a
+/// location that names neither.
+static int locationDevice(cudaMemLocation location) {
+  switch (location.type) {
+  case cudaMemLocationTypeDevice:
+    return location.id;
+  case cudaMemLocationTypeHost:
+  case cudaMemLocationTypeHostNuma:
+  case cudaMemLocationTypeHostNumaCurrent:
+    return cudaCpuDeviceId;
+  default:
+    return -2;
+  }
+}
+
+cudaError_t cudaMemPrefetchAsync_v2(const void *devPtr, size_t count,
+                                    cudaMemLocation location,
+                                    unsigned int flags, cudaStream_t stream) {
+  CUCPU_RETURN_IF_STICKY();
+  if (flags != 0 || locationDevice(location) == -2)
+    return setError(cudaErrorInvalidValue);
+  return cudaMemPrefetchAsync(devPtr, count, locationDevice(location), stream);
+}
+
+cudaError_t cudaMemAdvise_v2(const void *devPtr, size_t count,
+                             cudaMemoryAdvise advice,
+                             cudaMemLocation location) {
+  CUCPU_RETURN_IF_STICKY();
+  bool namesDevice = advice != cudaMemAdviseSetReadMostly &&
+                     advice != cudaMemAdviseUnsetReadMostly;
+  if (namesDevice && locationDevice(location) == -2)
+    return setError(cudaErrorInvalidValue);
+  return cudaMemAdvise(devPtr, count, advice,
+                       namesDevice ? locationDevice(location) : 0);
 }
 
 cudaError_t cudaMemAdvise(const void *devPtr, size_t count,

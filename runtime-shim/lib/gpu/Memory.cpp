@@ -246,6 +246,56 @@ cudaError_t cudaMemAdvise(const void *devPtr, size_t count, cudaMemoryAdvise,
   return cudaSuccess;
 }
 
+cudaError_t cudaMemPrefetchAsync_v2(const void *devPtr, size_t count,
+                                    cudaMemLocation, unsigned int,
+                                    cudaStream_t) {
+  if (!devPtr && count)
+    return setError(cudaErrorInvalidValue);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemAdvise_v2(const void *devPtr, size_t count,
+                             cudaMemoryAdvise, cudaMemLocation) {
+  if (!devPtr && count)
+    return setError(cudaErrorInvalidValue);
+  return cudaSuccess;
+}
+
+// Memory pools are the CPU runtime's so far: on the GPU each call says
+// that it is not supported, never a silent stand-in.
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *, int) {
+  return setError(cudaErrorNotSupported);
+}
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *, int) {
+  return setError(cudaErrorNotSupported);
+}
+cudaError_t cudaDeviceSetMemPool(int, cudaMemPool_t) {
+  return setError(cudaErrorNotSupported);
+}
+cudaError_t cudaMemPoolCreate(cudaMemPool_t *, const cudaMemPoolProps *) {
+  return setError(cudaErrorNotSupported);
+}
+cudaError_t cudaMemPoolDestroy(cudaMemPool_t) {
+  return setError(cudaErrorNotSupported);
+}
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t, cudaMemPoolAttr, void *) {
+  return setError(cudaErrorNotSupported);
+}
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t, cudaMemPoolAttr, void *) {
+  return setError(cudaErrorNotSupported);
+}
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t, size_t) {
+  return setError(cudaErrorNotSupported);
+}
+cudaError_t cudaMemPoolSetAccess(cudaMemPool_t, const cudaMemAccessDesc *,
+                                 size_t) {
+  return setError(cudaErrorNotSupported);
+}
+cudaError_t cudaMallocFromPoolAsync(void **, size_t, cudaMemPool_t,
+                                    cudaStream_t) {
+  return setError(cudaErrorNotSupported);
+}
+
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src,
                                size_t count, size_t offset,
                                cudaMemcpyKind kind) {
