@@ -70,6 +70,9 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
   case Stage::Launch:
     // No simplification while inlining: the launch loops must keep their
     // role attributes until the thread and block queries are resolved.
+    // Functions that need no launch stay calls where inlining everything
+    // would multiply a call tree past a bound.
+    pm.addPass(createBoundInlining());
     pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
     pm.addPass(createResolveLaunchIds());
     // Before any simplification folds the widened indices into others.
