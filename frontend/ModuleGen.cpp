@@ -525,7 +525,9 @@ std::pair<const VarDecl *, const Expr *> plainAssignment(const Expr *e) {
 std::optional<std::array<int64_t, 3>>
 constantDim3(const Expr *e, ASTContext &ast, const VariableSet &untracked,
              const LastAssignments *assigned = nullptr, unsigned depth = 0) {
-  if (!e || depth > 4)
+  // A launch in a template's pattern names dependent values: nothing to
+  // evaluate there (its instantiations are visited too).
+  if (!e || depth > 4 || e->isValueDependent() || e->isTypeDependent())
     return std::nullopt;
   e = e->IgnoreImplicit();
   if (const auto *construct = dyn_cast<CXXConstructExpr>(e)) {
