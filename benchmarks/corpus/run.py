@@ -581,6 +581,13 @@ def classify_run(rc, out, check, regex, missing_inputs):
         # (a folder of HeCBench's data that the checkout lacks).
         if not lines and missing_inputs:
             return "no-data", "", "input missing: %s" % missing_inputs[0]
+        # An argument in a folder that does not exist is an input the
+        # checkout lacks (easyWave's ../easyWave-omp/data/grids/), not an
+        # output the program would write.
+        absent = [t for t in missing_inputs if "/" in t.rstrip("/")
+                  and not os.path.isdir(os.path.dirname(t.rstrip("/")))]
+        if absent:
+            return "no-data", "", "input folder missing: %s" % absent[0]
         what = "signal %s" % SIGNAMES.get(rc, rc) if rc < 0 else "exit %d" % rc
         last = lines[-1][:240] if lines else "(no output)"
         return "crash", "", "%s: %s" % (what, last)
@@ -709,7 +716,8 @@ def do_program(ctx, name):
         res.update({"class": "timeout", "reason": "run > %d s" % ctx.timeout_run})
         return res
     res["exit"] = rc
-    missing_inputs = [t for t in shlex.split(args.replace(";", " "), posix=True)
+    missing_inputs = [os.path.join(mkdir, t)
+                      for t in shlex.split(args.replace(";", " "), posix=True)
                       if ("/" in t or re.search(r"\.[A-Za-z]\w{0,5}$", t))
                       and not os.path.exists(os.path.join(mkdir, t))]
     cls, ev, why = classify_run(rc, out, res["check"], regex, missing_inputs)

@@ -75,6 +75,12 @@ class Classify(unittest.TestCase):
         self.assertEqual(self.cls(-11, "")[0], "crash")
         self.assertEqual(self.cls(134, "File data/x.in could not be opened!\n")[0],
                          "no-data")
+        # A banner, then exit on an input in a folder that is not there.
+        self.assertEqual(self.cls(255, "easyWave ver.1\n",
+                                  missing=["/nonexistent/grids/a.grd"])[0], "no-data")
+        # An output file the program did not get to write is no input.
+        self.assertEqual(self.cls(255, "easyWave ver.1\n",
+                                  missing=["/tmp/result.saif"])[0], "crash")
 
 
 class Diagnostics(unittest.TestCase):
