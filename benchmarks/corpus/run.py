@@ -109,7 +109,8 @@ MISSING_INPUT_RE = re.compile(
     r"no such file|cannot open|can't open|could not open|couldn't open"
     r"|unable to open|failed to open|fail to open|error opening|error reading"
     r"|cannot read|failed to read|file not found|does not exist"
-    r"|(could not|cannot|can't) be opened|could not find a (sub-)?directory",
+    r"|(could not|cannot|can.t) be opened|could not find a (sub-)?directory"
+    r"|no such (folder|directory)",
     re.I)
 
 SIGNAMES = {-s.value: s.name for s in signal.Signals}
