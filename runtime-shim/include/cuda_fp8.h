@@ -122,6 +122,15 @@ __host__ __device__ inline F decode(__nv_fp8_storage_t code,
   return negative && value == value ? -value : value;
 }
 
+/// Two values in one x2 storage, the first in the low byte.
+template <class F>
+__host__ __device__ inline __nv_fp8x2_storage_t
+encodePair(F first, F second, __nv_saturation_t saturate,
+           __nv_fp8_interpretation_t interp) {
+  return (__nv_fp8x2_storage_t)(encode(first, saturate, interp) |
+                                (encode(second, saturate, interp) << 8));
+}
+
 } // namespace cucpu_fp8
 
 //===----------------------------------------------------------------------===//
@@ -143,17 +152,13 @@ __nv_cvt_double_to_fp8(const double x, const __nv_saturation_t saturate,
 __host__ __device__ inline __nv_fp8x2_storage_t
 __nv_cvt_float2_to_fp8x2(const float2 x, const __nv_saturation_t saturate,
                          const __nv_fp8_interpretation_t fp8_interpretation) {
-  return (__nv_fp8x2_storage_t)(
-      cucpu_fp8::encode(x.x, saturate, fp8_interpretation) |
-      (cucpu_fp8::encode(x.y, saturate, fp8_interpretation) << 8));
+  return cucpu_fp8::encodePair(x.x, x.y, saturate, fp8_interpretation);
 }
 
 __host__ __device__ inline __nv_fp8x2_storage_t
 __nv_cvt_double2_to_fp8x2(const double2 x, const __nv_saturation_t saturate,
                           const __nv_fp8_interpretation_t fp8_interpretation) {
-  return (__nv_fp8x2_storage_t)(
-      cucpu_fp8::encode(x.x, saturate, fp8_interpretation) |
-      (cucpu_fp8::encode(x.y, saturate, fp8_interpretation) << 8));
+  return cucpu_fp8::encodePair(x.x, x.y, saturate, fp8_interpretation);
 }
 
 // A half or bfloat16 is a float exactly: one rounding, as CUDA's.
@@ -168,9 +173,8 @@ __nv_cvt_halfraw2_to_fp8x2(const __half2_raw x,
                            const __nv_saturation_t saturate,
                            const __nv_fp8_interpretation_t fp8_interpretation) {
   __half2 h(x);
-  return (__nv_fp8x2_storage_t)(
-      cucpu_fp8::encode((float)h.x, saturate, fp8_interpretation) |
-      (cucpu_fp8::encode((float)h.y, saturate, fp8_interpretation) << 8));
+  return cucpu_fp8::encodePair((float)h.x, (float)h.y, saturate,
+                               fp8_interpretation);
 }
 
 __host__ __device__ inline __nv_fp8_storage_t __nv_cvt_bfloat16raw_to_fp8(
@@ -184,9 +188,8 @@ __host__ __device__ inline __nv_fp8x2_storage_t __nv_cvt_bfloat16raw2_to_fp8x2(
     const __nv_bfloat162_raw x, const __nv_saturation_t saturate,
     const __nv_fp8_interpretation_t fp8_interpretation) {
   __nv_bfloat162 b(x);
-  return (__nv_fp8x2_storage_t)(
-      cucpu_fp8::encode((float)b.x, saturate, fp8_interpretation) |
-      (cucpu_fp8::encode((float)b.y, saturate, fp8_interpretation) << 8));
+  return cucpu_fp8::encodePair((float)b.x, (float)b.y, saturate,
+                               fp8_interpretation);
 }
 
 __host__ __device__ inline __half_raw

@@ -54,6 +54,16 @@ bool validDevice(int device) {
          device < count;
 }
 
+/// Stores pool in *memPool for a query about device, after checking both.
+cudaError_t answerPool(cudaMemPool_t *memPool, int device, cudaMemPool_t pool) {
+  if (!memPool)
+    return setError(cudaErrorInvalidValue);
+  if (!validDevice(device))
+    return setError(cudaErrorInvalidDevice);
+  *memPool = pool;
+  return cudaSuccess;
+}
+
 } // namespace
 
 cudaMemPool_t cucpu::currentMemPool() {
@@ -82,22 +92,12 @@ extern "C" {
 
 cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device) {
   CUCPU_RETURN_IF_STICKY();
-  if (!memPool)
-    return setError(cudaErrorInvalidValue);
-  if (!validDevice(device))
-    return setError(cudaErrorInvalidDevice);
-  *memPool = defaultPool();
-  return cudaSuccess;
+  return answerPool(memPool, device, defaultPool());
 }
 
 cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device) {
   CUCPU_RETURN_IF_STICKY();
-  if (!memPool)
-    return setError(cudaErrorInvalidValue);
-  if (!validDevice(device))
-    return setError(cudaErrorInvalidDevice);
-  *memPool = currentMemPool();
-  return cudaSuccess;
+  return answerPool(memPool, device, currentMemPool());
 }
 
 cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool) {
