@@ -32,14 +32,50 @@ using namespace cucpu;
 
 namespace {
 
-/// The stores not yet separated from the current point by a barrier, by the
-/// block-shared object they write.
-using PendingStores =
-    llvm::MapVector<Value, llvm::SmallSetVector<LLVM::StoreOp, 4>>;
+/// The accesses not yet separated from the current point by a barrier, by
+/// the block-shared object they touch: the stores, and the loads.
+using AccessMap =
+    llvm::MapVector<Value, llvm::SmallSetVector<Operation *, 4>>;
+struct PendingStores {
+  AccessMap stores;
+  AccessMap loads;
+  /// Whether a fence or a volatile access of shared memory came since the
+  /// last barrier: the marks of code written for a warp in lock step.
+  bool warpSynchronous = false;
+  void clear() {
+    stores.clear();
+    loads.clear();
+    warpSynchronous = false;
+  }
+};
+
+void merge(AccessMap &into, const AccessMap &from) {
+  for (const auto &[root, ops] : from)
+    into[root].insert(ops.begin(), ops.end());
+}
 
 void merge(PendingStores &into, const PendingStores &from) {
-  for (const auto &[root, stores] : from)
-    into[root].insert(stores.begin(), stores.end());
+  merge(into.stores, from.stores);
+  merge(into.loads, from.loads);
+  into.warpSynchronous |= from.warpSynchronous;
+}
+
+Value accessAddress(Operation *op) {
+  if (auto store = dyn_cast<LLVM::StoreOp>(op))
+    return store.getAddr();
+  return cast<LLVM::LoadOp>(op).getAddr();
+}
+
+/// Whether two addresses are the same element: the same value, or the same
+/// offset computed twice (`s[j]` loaded, then `s[j]` stored).
+bool sameAddress(Value a, Value b) {
+  if (a == b)
+    return true;
+  auto ga = a.getDefiningOp<LLVM::GEPOp>();
+  auto gb = b.getDefiningOp<LLVM::GEPOp>();
+  return ga && gb && ga.getElemType() == gb.getElemType() &&
+         ga.getRawConstantIndices() == gb.getRawConstantIndices() &&
+         ga->getOperands() == gb->getOperands();
 }
 
 class LockstepInserter {
@@ -64,9 +100,12 @@ private:
       pending.clear();
       return;
     }
+    if (isa<LLVM::FenceOp>(op)) {
+      pending.warpSynchronous = true;
+      return;
+    }
     if (auto store = dyn_cast<LLVM::StoreOp>(op)) {
-      if (Value root = blockSharedObject(store.getAddr(), threadLoop))
-        pending[root].insert(store);
+      visitStore(store, pending);
       return;
     }
     if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
@@ -103,8 +142,12 @@ private:
   /// Removes the stores that run only when `condition` is `onTrue`: those
   /// in the then (else) region of an `scf.if` on `condition`.
   void dropGuarded(PendingStores &pending, Value condition, bool onTrue) {
+    dropGuarded(pending.stores, condition, onTrue);
+    dropGuarded(pending.loads, condition, onTrue);
+  }
+  void dropGuarded(AccessMap &pending, Value condition, bool onTrue) {
     for (auto &[object, stores] : pending)
-      stores.remove_if([&](LLVM::StoreOp store) {
+      stores.remove_if([&](Operation *store) {
         for (Operation *op = store->getParentOp(); op && op != threadLoop;
              op = op->getParentOp()) {
           auto guard = dyn_cast<scf::IfOp>(op);
@@ -123,15 +166,54 @@ private:
     Value root = blockSharedObject(load.getAddr(), threadLoop);
     if (!root)
       return;
-    auto it = pending.find(root);
-    if (it == pending.end())
+    if (load.getVolatile_())
+      pending.warpSynchronous = true;
+    // A load after a store of another thread's element: that thread must
+    // have stored first (read after write).
+    separateFrom(load, root, pending.stores, pending);
+    pending.loads[root].insert(load);
+  }
+
+  /// A store after a load of another thread's element: in lock step every
+  /// thread loads before any stores (`s[t] += s[t - 1]` in a warp scan), so
+  /// when a thread loop runs thread t to its end before thread t + 1, t + 1
+  /// would read what t stored in the same step (write after read). A store
+  /// after a store to another element is ordered the same way (write after
+  /// write).
+  void visitStore(LLVM::StoreOp store, PendingStores &pending) {
+    Value root = blockSharedObject(store.getAddr(), threadLoop);
+    if (!root)
       return;
+    if (store.getVolatile_())
+      pending.warpSynchronous = true;
+    // Only in code marked as warp-synchronous: elsewhere loads and stores
+    // between two __syncthreads touch disjoint elements (a tree reduction's
+    // `s[t] += s[t + stride]` under `t % (2 * stride) == 0`), and a barrier
+    // in each step would only cost.
+    // So does a store after another thread's store to another element: in
+    // lock step the later statement's stores come last (`s[t] = 0; s[t +
+    // 16] = v`, where lane t + 16's zero must not overwrite lane t's v).
+    if (pending.warpSynchronous &&
+        !separateFrom(store, root, pending.loads, pending))
+      separateFrom(store, root, pending.stores, pending);
+    pending.stores[root].insert(store);
+  }
+
+  /// Puts a lock-step barrier before `access` if one of `earlier` (the
+  /// pending accesses of `root`) touches another address. Returns whether
+  /// it did.
+  bool separateFrom(Operation *access, Value root, AccessMap &earlier,
+                    PendingStores &pending) {
+    auto it = earlier.find(root);
+    if (it == earlier.end())
+      return false;
     SmallVector<Operation *> others;
-    for (LLVM::StoreOp store : it->second)
-      if (store.getAddr() != load.getAddr())
-        others.push_back(store);
+    for (Operation *other : it->second)
+      if (!sameAddress(accessAddress(other), accessAddress(access)))
+        others.push_back(other);
     if (others.empty())
-      return;
+      return false;
+    Operation *load = access;
 
     // As far out as the stores allow: before the ancestor of the load in the
     // innermost block that holds the load and every such store.
@@ -145,18 +227,24 @@ private:
       block = block->getParentOp()->getBlock();
     Operation *before = block->findAncestorOpInBlock(*load);
     OpBuilder b(before);
-    auto barrier = simt::BarrierOp::create(b, load.getLoc(),
+    auto barrier = simt::BarrierOp::create(b, load->getLoc(),
                                            threadLoop.getInductionVars());
     barrier->setAttr(kWarpSyncAttr, b.getUnitAttr());
     barrier->setAttr(kLockstepAttr, b.getUnitAttr());
     ++added;
     if (remarks)
-      load.emitRemark("lock-step barrier before this load of shared memory: "
-                      "another thread stores to it with no barrier between");
-    // What the barrier now separates from the load is no longer pending.
-    for (auto &[object, stores] : pending)
-      stores.remove_if(
-          [&](LLVM::StoreOp store) { return !before->isAncestor(store); });
+      load->emitRemark(isa<LLVM::LoadOp>(load)
+                           ? "lock-step barrier before this load of shared "
+                             "memory: another thread stores to it with no "
+                             "barrier between"
+                           : "lock-step barrier before this store to shared "
+                             "memory: another thread accesses it with no "
+                             "barrier between");
+    // What the barrier now separates from the access is no longer pending.
+    for (AccessMap *map : {&pending.stores, &pending.loads})
+      for (auto &[object, ops] : *map)
+        ops.remove_if([&](Operation *op) { return !before->isAncestor(op); });
+    return true;
   }
 
   scf::ParallelOp threadLoop;

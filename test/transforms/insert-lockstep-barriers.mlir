@@ -141,3 +141,70 @@ func.func @same_condition(%blocks: index, %threads: index, %v: f32, %c: i1) {
   }
   return
 }
+
+// -----
+
+// A warp scan step in place, `s[t] += s[t - 1]`, after a fence (the mark of
+// warp-synchronous code): every lane loads its neighbour's element before
+// any lane stores. The store gets a barrier after the loads, or lane t + 1
+// would read what lane t stored in the same step.
+// CHECK-LABEL: func.func @store_after_neighbour_load
+// CHECK: llvm.load
+// CHECK: llvm.load
+// CHECK: arith.addf
+// CHECK-NEXT: simt.barrier(%{{.*}}) {cucpu.lockstep, cucpu.warp_sync}
+// CHECK-NEXT: llvm.store
+func.func @store_after_neighbour_load(%blocks: index, %threads: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = llvm.mlir.constant(64 : i64) : i64
+  scf.parallel (%bx) = (%c0) to (%blocks) step (%c1) {
+    %sh = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
+    scf.parallel (%tx) = (%c0) to (%threads) step (%c1) {
+      %i = arith.index_cast %tx : index to i64
+      %one = llvm.mlir.constant(1 : i64) : i64
+      %im1 = arith.subi %i, %one : i64
+      %own = llvm.getelementptr %sh[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      %left = llvm.getelementptr %sh[%im1] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.fence seq_cst
+      %x = llvm.load %own : !llvm.ptr -> f32
+      %y = llvm.load %left : !llvm.ptr -> f32
+      %s = arith.addf %x, %y : f32
+      // expected-remark @below {{lock-step barrier before this store to shared memory}}
+      llvm.store %s, %own : f32, !llvm.ptr
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// The same step without a fence or a volatile access: a tree reduction's
+// `s[t] += s[t + stride]` between two __syncthreads touches disjoint
+// elements, and gets no barrier.
+// CHECK-LABEL: func.func @unmarked_store_after_load
+// CHECK-NOT: cucpu.lockstep
+func.func @unmarked_store_after_load(%blocks: index, %threads: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = llvm.mlir.constant(64 : i64) : i64
+  scf.parallel (%bx) = (%c0) to (%blocks) step (%c1) {
+    %sh = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
+    scf.parallel (%tx) = (%c0) to (%threads) step (%c1) {
+      %i = arith.index_cast %tx : index to i64
+      %eight = llvm.mlir.constant(8 : i64) : i64
+      %ip8 = arith.addi %i, %eight : i64
+      %own = llvm.getelementptr %sh[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      %right = llvm.getelementptr %sh[%ip8] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      %x = llvm.load %own : !llvm.ptr -> f32
+      %y = llvm.load %right : !llvm.ptr -> f32
+      %s = arith.addf %x, %y : f32
+      llvm.store %s, %own : f32, !llvm.ptr
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
