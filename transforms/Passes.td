@@ -248,6 +248,23 @@ def InsertLockstepBarriers
     none either, except where it loads, after a store, another part of the
     object that no other thread writes there (a cost, never a wrong
     result).
+
+    The other orders of lock step matter too, in code marked as
+    warp-synchronous by a fence (`__threadfence_block`) or a volatile
+    shared access since the last barrier: a store after another lane's
+    load of another element (`s[i] += s[i - 1]`: every lane loads before
+    any stores) or after another lane's store to another element gets a
+    lock-step barrier before it. Unmarked code between two barriers, such
+    as a tree reduction's `s[t] += s[t + stride]`, touches disjoint
+    elements and is left alone.
+
+    ```mlir
+    // s[t] += s[t - 1] after a fence
+    llvm.fence seq_cst
+    %x = llvm.load %own ; %y = llvm.load %left ; %s = arith.addf %x, %y
+    simt.barrier(%t) {cucpu.lockstep, cucpu.warp_sync}   // added
+    llvm.store %s, %own
+    ```
   }];
   let options = [
     Option<"remarks", "remarks", "bool", /*default=*/"false",
