@@ -266,10 +266,29 @@ def source_files(progdir, limit=4000):
     return out
 
 
+def include_folders(progdir):
+    """Sibling folders the program's Makefile adds to the include path
+    (`-I../qkv-cuda`): their headers are the program's too."""
+    out = []
+    for path in source_files(progdir):
+        name = os.path.basename(path)
+        if not (name.startswith("Makefile") or name.endswith(".mk")):
+            continue
+        for m in re.finditer(r"-I\s*(\.\./[\w.+-]+)", read_text(path)):
+            folder = os.path.normpath(os.path.join(progdir, m.group(1)))
+            if os.path.isdir(folder) and folder not in out:
+                out.append(folder)
+    return out
+
+
 def needs_library(progdir):
     """(library, 'file: evidence') of the first unsupported library the
-    program needs, or None."""
+    program needs, or None. Headers of sibling folders its Makefile includes
+    count too."""
     files = source_files(progdir)
+    for folder in include_folders(progdir):
+        files += [f for f in source_files(folder)
+                  if f.endswith((".h", ".hpp", ".hh", ".cuh", ".inl"))]
     for lib, mkpat, incpat in LIBRARIES:
         mk = re.compile(mkpat)
         inc = re.compile(incpat, re.M)
