@@ -36,7 +36,7 @@ namespace {
 /// the block-shared object they touch: the stores, and the loads.
 using AccessMap =
     llvm::MapVector<Value, llvm::SmallSetVector<Operation *, 4>>;
-struct PendingStores {
+struct PendingAccesses {
   AccessMap stores;
   AccessMap loads;
   /// Whether a fence or a volatile access of shared memory came since the
@@ -54,7 +54,7 @@ void merge(AccessMap &into, const AccessMap &from) {
     into[root].insert(ops.begin(), ops.end());
 }
 
-void merge(PendingStores &into, const PendingStores &from) {
+void merge(PendingAccesses &into, const PendingAccesses &from) {
   merge(into.stores, from.stores);
   merge(into.loads, from.loads);
   into.warpSynchronous |= from.warpSynchronous;
@@ -66,36 +66,24 @@ Value accessAddress(Operation *op) {
   return cast<LLVM::LoadOp>(op).getAddr();
 }
 
-/// Whether two addresses are the same element: the same value, or the same
-/// offset computed twice (`s[j]` loaded, then `s[j]` stored).
-bool sameAddress(Value a, Value b) {
-  if (a == b)
-    return true;
-  auto ga = a.getDefiningOp<LLVM::GEPOp>();
-  auto gb = b.getDefiningOp<LLVM::GEPOp>();
-  return ga && gb && ga.getElemType() == gb.getElemType() &&
-         ga.getRawConstantIndices() == gb.getRawConstantIndices() &&
-         ga->getOperands() == gb->getOperands();
-}
-
 class LockstepInserter {
 public:
   LockstepInserter(scf::ParallelOp threadLoop, bool remarks)
       : threadLoop(threadLoop), remarks(remarks) {}
 
   unsigned run() {
-    PendingStores pending;
+    PendingAccesses pending;
     walk(threadLoop.getBody(), pending);
     return added;
   }
 
 private:
-  void walk(Block *block, PendingStores &pending) {
+  void walk(Block *block, PendingAccesses &pending) {
     for (Operation &op : llvm::make_early_inc_range(*block))
       visit(&op, pending);
   }
 
-  void visit(Operation *op, PendingStores &pending) {
+  void visit(Operation *op, PendingAccesses &pending) {
     if (isa<simt::BarrierOp>(op)) {
       pending.clear();
       return;
@@ -115,7 +103,7 @@ private:
     if (op->getNumRegions() == 0)
       return;
     if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-      PendingStores elsePending = pending;
+      PendingAccesses elsePending = pending;
       walk(ifOp.thenBlock(), pending);
       if (ifOp.elseBlock())
         walk(ifOp.elseBlock(), elsePending);
@@ -132,7 +120,7 @@ private:
     // in a loop over a block-stride range (`for (i = tid; i < n; i +=
     // blockDim.x)`) those are other elements, and lock step between
     // iterations would cost a barrier in every iteration of such loops.
-    PendingStores before = pending;
+    PendingAccesses before = pending;
     for (Region &region : op->getRegions())
       for (Block &block : region)
         walk(&block, pending);
@@ -141,7 +129,7 @@ private:
 
   /// Removes the stores that run only when `condition` is `onTrue`: those
   /// in the then (else) region of an `scf.if` on `condition`.
-  void dropGuarded(PendingStores &pending, Value condition, bool onTrue) {
+  void dropGuarded(PendingAccesses &pending, Value condition, bool onTrue) {
     dropGuarded(pending.stores, condition, onTrue);
     dropGuarded(pending.loads, condition, onTrue);
   }
@@ -162,7 +150,7 @@ private:
       });
   }
 
-  void visitLoad(LLVM::LoadOp load, PendingStores &pending) {
+  void visitLoad(LLVM::LoadOp load, PendingAccesses &pending) {
     Value root = blockSharedObject(load.getAddr(), threadLoop);
     if (!root)
       return;
@@ -180,19 +168,19 @@ private:
   /// would read what t stored in the same step (write after read). A store
   /// after a store to another element is ordered the same way (write after
   /// write).
-  void visitStore(LLVM::StoreOp store, PendingStores &pending) {
+  void visitStore(LLVM::StoreOp store, PendingAccesses &pending) {
     Value root = blockSharedObject(store.getAddr(), threadLoop);
     if (!root)
       return;
     if (store.getVolatile_())
       pending.warpSynchronous = true;
-    // Only in code marked as warp-synchronous: elsewhere loads and stores
-    // between two __syncthreads touch disjoint elements (a tree reduction's
-    // `s[t] += s[t + stride]` under `t % (2 * stride) == 0`), and a barrier
-    // in each step would only cost.
-    // So does a store after another thread's store to another element: in
-    // lock step the later statement's stores come last (`s[t] = 0; s[t +
-    // 16] = v`, where lane t + 16's zero must not overwrite lane t's v).
+    // A store after another thread's store to another element is ordered
+    // too: in lock step the later statement's stores come last (`s[t] = 0;
+    // s[t + 16] = v`: lane t + 16's zero must not overwrite lane t's v).
+    // Both only in code marked as warp-synchronous: elsewhere loads and
+    // stores between two __syncthreads touch disjoint elements (a tree
+    // reduction's `s[t] += s[t + stride]` under `t % (2 * stride) == 0`),
+    // and a barrier in each step would only cost.
     if (pending.warpSynchronous &&
         !separateFrom(store, root, pending.loads, pending))
       separateFrom(store, root, pending.stores, pending);
@@ -203,43 +191,45 @@ private:
   /// pending accesses of `root`) touches another address. Returns whether
   /// it did.
   bool separateFrom(Operation *access, Value root, AccessMap &earlier,
-                    PendingStores &pending) {
+                    PendingAccesses &pending) {
     auto it = earlier.find(root);
     if (it == earlier.end())
       return false;
     SmallVector<Operation *> others;
     for (Operation *other : it->second)
-      if (!sameAddress(accessAddress(other), accessAddress(access)))
+      // The same offset computed twice (`s[j]` loaded, then `s[j]`
+      // stored) is the same element of this thread.
+      if (!simt::isSameAddressComputation(accessAddress(other),
+                                          accessAddress(access)))
         others.push_back(other);
     if (others.empty())
       return false;
-    Operation *load = access;
 
-    // As far out as the stores allow: before the ancestor of the load in the
-    // innermost block that holds the load and every such store.
-    Block *block = load->getBlock();
+    // As far out as the earlier accesses allow: before the ancestor of this
+    // access in the innermost block that holds it and every such access.
+    Block *block = access->getBlock();
     auto holdsAll = [&](Block *candidate) {
-      return llvm::all_of(others, [&](Operation *store) {
-        return candidate->findAncestorOpInBlock(*store) != nullptr;
+      return llvm::all_of(others, [&](Operation *other) {
+        return candidate->findAncestorOpInBlock(*other) != nullptr;
       });
     };
     while (!holdsAll(block) && block->getParentOp() != threadLoop)
       block = block->getParentOp()->getBlock();
-    Operation *before = block->findAncestorOpInBlock(*load);
+    Operation *before = block->findAncestorOpInBlock(*access);
     OpBuilder b(before);
-    auto barrier = simt::BarrierOp::create(b, load->getLoc(),
+    auto barrier = simt::BarrierOp::create(b, access->getLoc(),
                                            threadLoop.getInductionVars());
     barrier->setAttr(kWarpSyncAttr, b.getUnitAttr());
     barrier->setAttr(kLockstepAttr, b.getUnitAttr());
     ++added;
     if (remarks)
-      load->emitRemark(isa<LLVM::LoadOp>(load)
-                           ? "lock-step barrier before this load of shared "
-                             "memory: another thread stores to it with no "
-                             "barrier between"
-                           : "lock-step barrier before this store to shared "
-                             "memory: another thread accesses it with no "
-                             "barrier between");
+      access->emitRemark(isa<LLVM::LoadOp>(access)
+                             ? "lock-step barrier before this load of shared "
+                               "memory: another thread stores to it with no "
+                               "barrier between"
+                             : "lock-step barrier before this store to shared "
+                               "memory: another thread accesses it with no "
+                               "barrier between");
     // What the barrier now separates from the access is no longer pending.
     for (AccessMap *map : {&pending.stores, &pending.loads})
       for (auto &[object, ops] : *map)
