@@ -482,6 +482,9 @@ private:
   /// Makes an if with results that contains a barrier one without: its
   /// results go through per-thread slots.
   void dropIfResults(scf::ParallelOp loop, scf::IfOp ifOp);
+  /// A per-thread slot of each type, for values that cross the splits.
+  SmallVector<Value> slotsFor(scf::ParallelOp loop, Location loc,
+                              TypeRange types);
   /// Makes a while that carries values and contains a barrier one that
   /// carries none: the values go through per-thread slots.
   void dropWhileValues(scf::ParallelOp loop, scf::WhileOp whileOp);
@@ -672,15 +675,21 @@ scf::ParallelOp BarrierLowering::split(scf::ParallelOp loop, Operation *at) {
   return next;
 }
 
+SmallVector<Value> BarrierLowering::slotsFor(scf::ParallelOp loop,
+                                             Location loc, TypeRange types) {
+  SmallVector<Value> buffers;
+  for (Type type : types)
+    buffers.push_back(perThreadBuffer(builder, loc, loop, slotType(type), 1));
+  return buffers;
+}
+
 void BarrierLowering::dropIfResults(scf::ParallelOp loop, scf::IfOp ifOp) {
   // `c ? f() : g()` where f or g reaches a barrier (CUB's agents choose a
   // vectorized or a plain tile loop so): each branch stores its results in
   // the thread's slots, the if loses its results, and they are read after
   // it; the slots carry them across the splits.
   Location loc = ifOp.getLoc();
-  SmallVector<Value> buffers;
-  for (Type type : ifOp.getResultTypes())
-    buffers.push_back(perThreadBuffer(builder, loc, loop, slotType(type), 1));
+  SmallVector<Value> buffers = slotsFor(loop, loc, ifOp.getResultTypes());
   for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
     auto yield = cast<scf::YieldOp>(region->front().getTerminator());
     builder.setInsertionPoint(yield);
@@ -713,15 +722,8 @@ void BarrierLowering::dropWhileValues(scf::ParallelOp loop,
   Block *after = whileOp.getAfterBody();
   auto condition = cast<scf::ConditionOp>(before->getTerminator());
   auto yield = cast<scf::YieldOp>(after->getTerminator());
-  auto buffersFor = [&](TypeRange types) {
-    SmallVector<Value> buffers;
-    for (Type type : types)
-      buffers.push_back(
-          perThreadBuffer(builder, loc, loop, slotType(type), 1));
-    return buffers;
-  };
-  SmallVector<Value> carried = buffersFor(before->getArgumentTypes());
-  SmallVector<Value> passed = buffersFor(after->getArgumentTypes());
+  SmallVector<Value> carried = slotsFor(loop, loc, before->getArgumentTypes());
+  SmallVector<Value> passed = slotsFor(loop, loc, after->getArgumentTypes());
 
   builder.setInsertionPoint(whileOp);
   for (auto [buffer, init] : llvm::zip(carried, whileOp.getInits()))
