@@ -621,6 +621,93 @@ def classify_run(rc, out, check, regex, missing_inputs):
     return "ran-no-check", "", why
 
 
+# Lines of a program's output that say how fast or where it ran rather than
+# what it computed; they differ between the CUDA and the OpenMP version.
+NOT_A_RESULT_RE = re.compile(
+    r"time|timing|elapsed|duration|\b(ms|us|usec|msec|ns|nsec|secs?|seconds?)\b"
+    r"|\(\s*[mun]?s\s*\)|\d\s*[mun]?s\b|/s\b|bandwidth|throughput|flop|speed|\brate\b|perf"
+    r"|clock|cycle|device|gpu|cpu|thread|block|grid|work.?group|work.?item|team"
+    r"|memory|alloc|\b[kmg]i?b\b|bytes|iteration|repeat|warm.?up"
+    # Echoes of the configuration: the same in both versions whether or not
+    # either computed anything.
+    r"|size|seed|number of|\bnum|count|dimension|\bdims?\b|length|width|height|volume"
+    r"|param|config|input|setting|problem|\b[a-z]\s*[:=]\s*\d+\s*$|version|\b[ap]m\b",
+    re.I)
+NUMBER_RE = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?\b(?:nan|inf)\b", re.I)
+
+
+def result_lines(out):
+    """(template, numbers) of each output line that states a result: the
+    line with its numbers replaced by '#', and the numbers' texts."""
+    res = []
+    for line in out.splitlines():
+        if NOT_A_RESULT_RE.search(line):
+            continue
+        nums = NUMBER_RE.findall(line)
+        if not nums:
+            continue
+        tmpl = " ".join(NUMBER_RE.sub("#", line).lower().split())
+        res.append((tmpl, nums))
+    return res
+
+
+def same_number(a, b, rel=1e-3):
+    if a == b:
+        return True
+    try:
+        x, y = float(a), float(b)
+    except ValueError:
+        return False
+    if x != x or y != y:  # NaN agrees with NaN only
+        return x != x and y != y
+    return abs(x - y) <= rel * max(abs(x), abs(y))
+
+
+def informative(num, args):
+    """A number that says something about the computation: not an echo of
+    an argument, and not a round value (four significant digits or more,
+    as checksums and sums have and sizes and steps rarely do)."""
+    if num in args:
+        return False
+    digits = re.sub(r"[eE].*", "", num).lstrip("+-")
+    if "." in digits:
+        digits = digits.rstrip("0")
+    return len(digits.replace(".", "").strip("0")) >= 4
+
+
+def compare_outputs(cuda_out, omp_out, args=""):
+    """Whether the CUDA version's results agree with the OpenMP version's:
+    ('agree'|'differ'|'nothing', detail). Lines are paired by their text
+    with numbers blanked out, in order; timings and configuration lines are
+    left out. 'agree' needs at least one informative number compared."""
+    arg_tokens = set(NUMBER_RE.findall(args))
+    a, b = result_lines(cuda_out), result_lines(omp_out)
+    by_tmpl = {}
+    for tmpl, nums in b:
+        by_tmpl.setdefault(tmpl, []).append(nums)
+    used = {}
+    compared = informative_count = 0
+    evidence = []
+    for tmpl, nums in a:
+        others = by_tmpl.get(tmpl)
+        i = used.get(tmpl, 0)
+        if not others or i >= len(others):
+            continue
+        used[tmpl] = i + 1
+        for x, y in zip(nums, others[i]):
+            if not same_number(x, y):
+                return "differ", "cucpu %s, omp %s in: %s" % (x, y, tmpl[:160])
+            compared += 1
+            if informative(x, arg_tokens):
+                informative_count += 1
+                if tmpl not in evidence:
+                    evidence.append(tmpl)
+    if not informative_count:
+        return "nothing", "no result line in common"
+    return "agree", "%d numbers on %d lines agree: %s" % (
+        compared, sum(used.values()), " / ".join(t[:80] for t in evidence[:4]))
+
+
 def reported_time(regex, out):
     if not regex:
         return ""
@@ -843,6 +930,16 @@ def do_omp(ctx, name, res):
     omp["omp_class"] = "ran"
     if res["class"] not in ("PASS", "ran-no-check"):
         return omp
+    # A program without a check of its own is checked against the OpenMP
+    # port: the same computation written by the same authors for the host.
+    if res["class"] == "ran-no-check":
+        cuda_out = program_output(read_text(os.path.join(logdir, "run.log")))
+        verdict, detail = compare_outputs(cuda_out, out, res.get("args", ""))
+        omp["omp_compare"] = verdict
+        if verdict == "agree":
+            omp.update({"class": "PASS", "evidence": "agrees-with-omp", "reason": detail})
+        elif verdict == "differ":
+            omp["reason"] = "differs from the OpenMP version: " + detail
     if res["run_s"] and secs > 0:
         omp["ratio_wall"] = round(res["run_s"] / secs, 3)
     if res["reported"] not in ("", None) and omp["omp_reported"] not in ("", None) \
@@ -858,7 +955,7 @@ def do_omp(ctx, name, res):
 CSV_FIELDS = ["name", "class", "evidence", "reason", "construct", "check", "args_from",
               "args", "compile_s", "run_s", "exit", "yaml_match", "reported",
               "omp_class", "omp_compile_s", "omp_run_s", "omp_reported", "omp_reason",
-              "ratio_wall", "ratio_reported", "size", "threads"]
+              "ratio_wall", "ratio_reported", "omp_compare", "size", "threads"]
 
 
 def md_escape(s):

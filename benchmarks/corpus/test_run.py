@@ -83,6 +83,33 @@ class Classify(unittest.TestCase):
                                   missing=["/tmp/result.saif"])[0], "crash")
 
 
+class CompareWithOpenMP(unittest.TestCase):
+    def cmp(self, a, b, args=""):
+        return run.compare_outputs(a, b, args)[0]
+
+    def test_agree(self):
+        a = "Average kernel time: 17.5 (us)\nChecksum: 140857020196936\n"
+        b = "Average kernel time: 3.25 (us)\nChecksum: 140857020196936\nDone\n"
+        self.assertEqual(self.cmp(a, b), "agree")
+        # Printed precision and rounding differ within 1e-3.
+        self.assertEqual(self.cmp("sum = 0.123456\n", "sum = 0.1235\n"), "agree")
+
+    def test_differ(self):
+        self.assertEqual(self.cmp("Checksum: 1408570\n", "Checksum: 1408571\n"), "agree")
+        self.assertEqual(self.cmp("Checksum: 1408570\n", "Checksum: 1418570\n"), "differ")
+        self.assertEqual(self.cmp("max error 1\n", "max error 0\n"), "differ")
+        self.assertEqual(self.cmp("x = nan\n", "x = 1.5\n"), "differ")
+
+    def test_nothing_to_compare(self):
+        # Timings, configuration, and echoes of the arguments are no evidence.
+        self.assertEqual(self.cmp("Total time 3.5 s\nThreads per block 256\n",
+                                  "Total time 1.5 s\nThreads per block 1\n"), "nothing")
+        self.assertEqual(self.cmp("size: 4096\n", "size: 4096\n", "4096 10"), "nothing")
+        self.assertEqual(self.cmp("iterations: 10\n", "iterations: 10\n"), "nothing")
+        self.assertEqual(self.cmp("result 1234.5\n", "value 1234.5\n"), "nothing")
+        self.assertEqual(self.cmp("done\n", "done\n"), "nothing")
+
+
 class Diagnostics(unittest.TestCase):
     def test_compile_error(self):
         log = ("cucpu -O3 -c main.cu -o main.o\n"
