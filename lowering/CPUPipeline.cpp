@@ -89,6 +89,7 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
         pm.addPass(createCSEPass());
         pm.addNestedPass<func::FuncOp>(
             createInsertLockstepBarriers({/*remarks=*/options.remarks}));
+        pm.addPass(createInterleaveSpinLoops({/*remarks=*/options.remarks}));
       }
       return;
     }
@@ -110,6 +111,10 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     if (!options.gpuTarget)
       pm.addNestedPass<func::FuncOp>(
           createInsertLockstepBarriers({/*remarks=*/options.remarks}));
+    // Threads that wait on other threads take turns; before the passes that
+    // move and remove barriers, which keep the one this adds.
+    if (!options.gpuTarget)
+      pm.addPass(createInterleaveSpinLoops({/*remarks=*/options.remarks}));
     // An early return's flag is promoted above; the guard it leaves around
     // the rest of the kernel moves out of the thread loop, and the locals it
     // held are promoted then. The GPU target maps a block loop's body to the
@@ -241,6 +246,7 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     pm.addPass(createConvertSCFToOpenMPPass());
     if (options.regionFusion)
       pm.addPass(createFuseParallelRegions({/*remarks=*/options.remarks}));
+    pm.addPass(createRunBlocksConcurrently());
     pm.addPass(createHoistLocalsToParallelRegion());
     if (options.optLevel != 0)
       pm.addPass(createMarkRareParallelRegions());

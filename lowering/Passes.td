@@ -112,6 +112,27 @@ def MarkRareParallelRegions
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::omp::OpenMPDialect"];
 }
 
+def RunBlocksConcurrently
+    : Pass<"cucpu-run-blocks-concurrently", "mlir::ModuleOp"> {
+  let summary = "Give each block of a grid whose blocks wait on each other a thread";
+  let description = [{
+    In a launcher marked `cucpu.concurrent_blocks` (its threads spin on
+    memory that other blocks write; see `simt-interleave-spin-loops`), each
+    `omp.parallel` region gets a `num_threads` equal to the iteration count
+    of its loop nest (the number of blocks), at most `max-workers`. The
+    work-sharing loop's static schedule then gives each block a thread of
+    its own, as a GPU keeps every block of a grid that fits it resident: a
+    block waiting on a later one no longer waits on a block queued behind
+    it. A larger grid runs in contiguous chunks of blocks per thread, where
+    only waits on earlier blocks make progress, as on a GPU it does not fit.
+  }];
+  let options = [
+    Option<"maxWorkers", "max-workers", "int64_t", /*default=*/"1024",
+           "The most threads one launch starts">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::omp::OpenMPDialect"];
+}
+
 def ElideJoinBarriers : Pass<"cucpu-elide-join-barriers", "mlir::ModuleOp"> {
   let summary = "No barrier after the last work-sharing loop of a region";
   let description = [{

@@ -589,6 +589,9 @@ struct CoarsenBlocksPass
   void runOnOperation() override {
     if (factor < 2)
       return;
+    // Blocks that wait on each other each need a worker of their own.
+    if (getOperation()->hasAttr(kConcurrentBlocksAttr))
+      return;
     SmallVector<scf::ParallelOp> blockLoops;
     getOperation().walk([&](scf::ParallelOp loop) {
       // Not the loops of unusual launches: they are compiled as at -O0, and

@@ -35,6 +35,9 @@ struct EliminateBarriersPass
     // one goes: a value written before a pair of barriers is then published
     // as early as the program asked for.
     for (simt::BarrierOp barrier : llvm::reverse(barriers)) {
+      // Such a barrier is there for the threads' turns, not for an order.
+      if (barrier->hasAttr(kProgressAttr))
+        continue;
       std::optional<simt::BarrierConflict> conflict =
           simt::findCrossThreadConflict(barrier);
       if (!conflict) {

@@ -58,6 +58,20 @@ constexpr llvm::StringLiteral kWarpSyncAttr = "cucpu.warp_sync";
 /// as it always has: the GPU target drops these barriers.
 constexpr llvm::StringLiteral kLockstepAttr = "cucpu.lockstep";
 
+/// Unit attribute on a barrier that orders nothing but lets a block's
+/// threads take turns: at the start of each iteration of a loop in which
+/// threads wait on what other threads write. Barrier elimination keeps it.
+constexpr llvm::StringLiteral kProgressAttr = "cucpu.progress";
+
+/// Unit attribute on a launcher whose blocks wait on each other: each block
+/// needs a worker of its own, as all blocks of a grid that fits a GPU run at
+/// once.
+constexpr llvm::StringLiteral kConcurrentBlocksAttr = "cucpu.concurrent_blocks";
+
+/// The runtime function a spin loop calls once per iteration, which yields
+/// the processor now and then to the workers of other blocks.
+constexpr llvm::StringLiteral kSpinWaitFunction = "__cucpu_spin_wait";
+
 /// Attribute naming the role of a launcher's `scf.parallel` loops.
 constexpr llvm::StringLiteral kLoopRoleAttr = "cucpu.loop";
 constexpr llvm::StringLiteral kBlockLoopRole = "block";

@@ -273,6 +273,49 @@ def InsertLockstepBarriers
   let dependentDialects = ["mlir::scf::SCFDialect", "cucpu::simt::SIMTDialect"];
 }
 
+def InterleaveSpinLoops
+    : Pass<"simt-interleave-spin-loops", "mlir::ModuleOp"> {
+  let summary = "Let threads that wait on other threads make progress";
+  let description = [{
+    A GPU runs a block's threads, and the blocks of a grid that fits it, at
+    once, so a thread may loop until another thread writes to memory: a
+    spin on a flag (`while (atomicAdd(&flag[s], 0) == 0);`), or sweeps over
+    `volatile` state until the other threads' results let it finish. A
+    thread loop runs one thread at a time and a worker one block at a time,
+    so such a thread would wait forever.
+
+    A spin loop is an `scf.while` in a thread loop whose exit condition
+    depends, through arithmetic, the results and conditions of nested
+    regions, and the thread's own locals, on a volatile or atomic load or on
+    an atomic read-modify-write that leaves memory as it was (`atomicAdd(p,
+    0)`, `atomicCAS(p, v, v)`). A retry loop around an `atomicCAS` that
+    writes is not one.
+
+    Each spin loop gets at the start of each iteration a barrier marked
+    `cucpu.progress` (the block's threads take turns per iteration; barrier
+    elimination keeps it) and a call of the runtime's `__cucpu_spin_wait`.
+    Where a spin loop reads memory other than the block's shared memory,
+    the function is marked `cucpu.concurrent_blocks`: the OpenMP lowering
+    then runs each block on a thread of its own.
+
+    ```mlir
+    scf.while : () -> () {
+      simt.barrier(%t) {cucpu.progress}        // added
+      llvm.call @__cucpu_spin_wait() : () -> () // added
+      %f = llvm.atomicrmw add %flag, %c0 monotonic : !llvm.ptr, i32
+      %wait = arith.cmpi eq, %f, %c0 : i32
+      scf.condition(%wait)
+    } do { scf.yield }
+    ```
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per spin loop">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect",
+                           "cucpu::simt::SIMTDialect"];
+}
+
 def WrapSharedIndices
     : Pass<"simt-wrap-shared-indices", "mlir::func::FuncOp"> {
   let summary = "Index block-shared memory as a GPU's 32-bit shared window does";
