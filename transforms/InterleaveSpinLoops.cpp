@@ -19,12 +19,13 @@
 //
 // Each spin loop gets, at the start of each iteration, a barrier marked
 // `cucpu.progress` (a block's threads take turns per iteration, as lanes
-// that run at once would see each other's writes) and a call of the
-// runtime's `__cucpu_spin_wait` (which yields the processor now and then to
-// the threads that run other blocks). When the memory a spin loop reads is
-// not the block's shared memory, the blocks wait on each other: the launcher
-// is marked `cucpu.concurrent_blocks`, and the OpenMP lowering runs each of
-// its blocks on a thread of its own.
+// that run at once would see each other's writes), unless a __syncthreads
+// in it already makes them take turns. When the memory a spin loop reads is
+// not the block's shared memory, the blocks wait on each other: the loop
+// also calls the runtime's `__cucpu_spin_wait` (which yields the processor
+// now and then to the threads that run other blocks), the launcher is
+// marked `cucpu.concurrent_blocks`, and the OpenMP lowering runs each of its
+// blocks on a thread of its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -184,33 +185,56 @@ struct InterleaveSpinLoopsPass
                  !isPrivate(addr, threadLoop);
         });
         acrossBlocks |= global;
-        interleave(loop, threadLoop);
+        bool synchronized = hasBlockBarrier(loop);
+        interleave(loop, threadLoop, /*turns=*/!synchronized, /*yield=*/global);
         if (remarks)
-          loop.emitRemark() << "cucpu: threads wait on "
-                            << (global ? "other blocks" : "their block")
-                            << " in this loop; they take turns per iteration";
+          loop.emitRemark()
+              << "cucpu: threads wait on "
+              << (global ? "other blocks" : "their block") << " in this loop; "
+              << (synchronized ? "its __syncthreads lets them take turns"
+                               : "they take turns per iteration");
       }
     });
     if (acrossBlocks)
       func->setAttr(kConcurrentBlocksAttr, UnitAttr::get(func.getContext()));
   }
 
-  /// Puts a progress barrier and a call that lets other workers run at the
-  /// start of each iteration of `loop`.
-  void interleave(scf::WhileOp loop, scf::ParallelOp threadLoop) {
+  /// Whether `loop` holds a barrier of the program's (not one the lock-step
+  /// emulation added): CUDA requires every thread to reach it, so the
+  /// block's threads already take turns at it.
+  static bool hasBlockBarrier(scf::WhileOp loop) {
+    return loop
+        ->walk([](simt::BarrierOp barrier) {
+          return barrier->hasAttr(kLockstepAttr) ||
+                         barrier->hasAttr(kProgressAttr)
+                     ? WalkResult::advance()
+                     : WalkResult::interrupt();
+        })
+        .wasInterrupted();
+  }
+
+  /// Puts at the start of each iteration of `loop` a progress barrier
+  /// (`turns`) and a call that lets other blocks' workers run (`yield`).
+  void interleave(scf::WhileOp loop, scf::ParallelOp threadLoop, bool turns,
+                  bool yield) {
     ModuleOp module = getOperation();
     OpBuilder b(loop.getContext());
+    b.setInsertionPointToStart(&loop.getBefore().front());
+    if (turns) {
+      auto barrier = simt::BarrierOp::create(b, loop.getLoc(),
+                                             threadLoop.getInductionVars());
+      barrier->setAttr(kProgressAttr, b.getUnitAttr());
+    }
+    if (!yield)
+      return;
     if (!module.lookupSymbol(kSpinWaitFunction)) {
+      OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(module.getBody());
       LLVM::LLVMFuncOp::create(
           b, module.getLoc(), kSpinWaitFunction,
           LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(b.getContext()),
                                       {}));
     }
-    b.setInsertionPointToStart(&loop.getBefore().front());
-    auto barrier = simt::BarrierOp::create(b, loop.getLoc(),
-                                           threadLoop.getInductionVars());
-    barrier->setAttr(kProgressAttr, b.getUnitAttr());
     LLVM::CallOp::create(b, loop.getLoc(), TypeRange{}, kSpinWaitFunction,
                          ValueRange{});
   }

@@ -293,10 +293,12 @@ def InterleaveSpinLoops
 
     Each spin loop gets at the start of each iteration a barrier marked
     `cucpu.progress` (the block's threads take turns per iteration; barrier
-    elimination keeps it) and a call of the runtime's `__cucpu_spin_wait`.
-    Where a spin loop reads memory other than the block's shared memory,
-    the function is marked `cucpu.concurrent_blocks`: the OpenMP lowering
-    then runs each block on a thread of its own.
+    elimination keeps it), unless a `__syncthreads` in the loop already
+    makes them take turns. Where a spin loop reads memory other than the
+    block's shared memory, it also calls the runtime's `__cucpu_spin_wait`
+    (a yield now and then), and the function is marked
+    `cucpu.concurrent_blocks`: the OpenMP lowering then runs each block on
+    a thread of its own.
 
     ```mlir
     scf.while : () -> () {

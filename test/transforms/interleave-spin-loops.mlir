@@ -76,11 +76,12 @@ func.func @cas_retry(%blocks: index, %threads: index, %p: !llvm.ptr, %n: i32) {
 // Sweeps until no element is missing (as an independent-set or colouring
 // kernel does): the flag is a local, set under a condition that reads other
 // threads' volatile state in shared memory. The threads of the block take
-// turns; the blocks need not run at once.
+// turns; the blocks need not run at once, nor yield to each other.
 // CHECK-LABEL: func.func @sweep
 // CHECK-NOT: cucpu.concurrent_blocks
 // CHECK: simt.barrier(%{{.*}}) {cucpu.progress}
-// CHECK-NEXT: llvm.call @__cucpu_spin_wait()
+// CHECK-NOT: llvm.call
+// CHECK: return
 func.func @sweep(%blocks: index, %threads: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -133,6 +134,42 @@ func.func @plain(%blocks: index, %threads: index, %flags: !llvm.ptr) {
         %wait = arith.cmpi eq, %f, %z : i32
         scf.condition(%wait)
       } do {
+        scf.yield
+      }
+      scf.reduce
+    } {cucpu.loop = "thread"}
+    scf.reduce
+  } {cucpu.loop = "block"}
+  return
+}
+
+// -----
+
+// A search whose threads meet at a __syncthreads in each iteration (a merge
+// path's diagonal search until some thread sets a volatile shared flag)
+// already takes turns: no barrier is added.
+// CHECK-LABEL: func.func @synchronized
+// CHECK: scf.while
+// CHECK-NOT: cucpu.progress
+// CHECK: return
+func.func @synchronized(%blocks: index, %threads: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %c1_i64 = llvm.mlir.constant(1 : i64) : i64
+  scf.parallel (%bx) = (%c0) to (%blocks) step (%c1) {
+    %found = llvm.alloca %c1_i64 x i32 : (i64) -> !llvm.ptr
+    scf.parallel (%tx) = (%c0) to (%threads) step (%c1) {
+      // expected-remark @below {{threads wait on their block in this loop; its __syncthreads lets them take turns}}
+      scf.while : () -> () {
+        %f = llvm.load volatile %found : !llvm.ptr -> i32
+        %more = arith.cmpi eq, %f, %z : i32
+        scf.condition(%more)
+      } do {
+        simt.barrier(%tx)
+        llvm.store volatile %one, %found : i32, !llvm.ptr
+        simt.barrier(%tx)
         scf.yield
       }
       scf.reduce
