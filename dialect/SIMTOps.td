@@ -62,4 +62,26 @@ def SIMT_BarrierOp : SIMT_Op<"barrier",
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// ActiveMaskOp
+//===----------------------------------------------------------------------===//
+
+def SIMT_ActiveMaskOp : SIMT_Op<"active_mask"> {
+  let summary = "the lanes of the warp that run this operation together (__activemask)";
+  let description = [{
+    Returns a 32-bit mask with a bit set for each lane of the calling
+    thread's warp that executes this operation along with it: every lane of
+    the warp that exists in the block where the operation is reached by all
+    of them, the lanes of a divergent branch where only those reach it.
+
+    It has no memory effects interface: it observes which other threads run
+    it, so nothing may move it across a branch or a barrier. On the CPU,
+    `simt-expand-active-mask` replaces it by an exchange through block-shared
+    memory between two warp barriers; the GPU target reads the hardware's
+    mask.
+  }];
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // CUCPU_DIALECT_SIMT_OPS

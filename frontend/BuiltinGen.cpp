@@ -197,11 +197,10 @@ bool FunctionGen::emitBuiltinCall(const CallExpr *call,
     result = emitWarpReduction(call, name);
     return true;
   }
-  // Which threads are active cannot be known from the IR, where a divergent
-  // branch is only a condition of each thread.
+  // Which lanes run the call together is known only once a divergent
+  // branch's threads run apart: after the launch is resolved.
   if (!callee->hasBody() && name == "__activemask") {
-    mod.unsupported(where, "the warp-level function '" + name.str() + "'");
-    result = undefValue(call->getType(), where);
+    result = simt::ActiveMaskOp::create(builder, l, builder.getI32Type());
     return true;
   }
   if ((name == "__syncthreads_count" || name == "__syncthreads_and" ||

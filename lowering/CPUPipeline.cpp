@@ -76,8 +76,10 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
     pm.addPass(createResolveLaunchIds());
     // Before any simplification folds the widened indices into others.
-    if (!options.gpuTarget)
+    if (!options.gpuTarget) {
       pm.addNestedPass<func::FuncOp>(createWrapSharedIndices());
+      pm.addPass(createExpandActiveMask());
+    }
     return;
   case Stage::Optimized:
     if (options.optLevel == 0) {

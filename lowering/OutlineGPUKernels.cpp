@@ -418,6 +418,12 @@ struct OutlineGPUKernelsPass
           NVVM::Barrier0Op::create(b, op->getLoc());
         }
         op->erase();
+      } else if (isa<simt::ActiveMaskOp>(op)) {
+        auto mask = LLVM::CallIntrinsicOp::create(
+            b, op->getLoc(), b.getI32Type(),
+            b.getStringAttr("llvm.nvvm.activemask"), ValueRange{});
+        op->getResult(0).replaceAllUsesWith(mask.getResult(0));
+        op->erase();
       }
     });
 

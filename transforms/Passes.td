@@ -318,6 +318,22 @@ def InterleaveSpinLoops
                            "cucpu::simt::SIMTDialect"];
 }
 
+def ExpandActiveMask : Pass<"simt-expand-active-mask", "mlir::ModuleOp"> {
+  let summary = "Compute __activemask from the lanes that run it together";
+  let description = [{
+    Replaces each `simt.active_mask` inside a launch by an exchange through
+    a block-shared presence area of a byte per thread, zeroed at the start
+    of each block: the calling thread marks its byte, a warp barrier, it
+    collects the marks of its warp's lanes into the mask, a second warp
+    barrier, it clears its byte. Barrier lowering runs the threads of a
+    divergent branch in phases of their own, so the marks present are those
+    of the lanes that run the call together, as a GPU's active mask is. Runs
+    after launch resolution, on the CPU path.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::LLVM::LLVMDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 def WrapSharedIndices
     : Pass<"simt-wrap-shared-indices", "mlir::func::FuncOp"> {
   let summary = "Index block-shared memory as a GPU's 32-bit shared window does";

@@ -3,10 +3,11 @@
 // Part of cucpu. The cooperative groups that live within one block: the
 // thread block and its static tiles (thread_block_tile<N> from
 // tiled_partition<N>), written over the functions cucpu translates
-// (__syncthreads, __syncwarp, the warp shuffles and votes). Groups spanning
-// the grid or several devices (this_grid, grid sync), coalesced groups and
-// tiles of a size known only at run time are not declared: a program that
-// uses them gets clang's error at the use.
+// (__syncthreads, __syncwarp, the warp shuffles and votes), and the coalesced
+// group of the lanes that run a call together (__activemask). Groups
+// spanning the grid or several devices (this_grid, grid sync) and tiles of a
+// size known only at run time are not declared: a program that uses them
+// gets clang's error at the use.
 //
 //===----------------------------------------------------------------------===//
 
@@ -172,7 +173,78 @@ tiled_partition(const thread_block_tile<ParentSize> &) {
   return thread_block_tile<Size>();
 }
 
+/// The lanes of the calling warp that run a call together
+/// (__activemask()); ranks count the group's lanes from the lowest.
+class coalesced_group {
+  unsigned lanes;
+
+  __device__ static unsigned lane() { return details::blockThreadRank() % 32; }
+  /// The lane of the group's member of rank `rank`.
+  __device__ unsigned laneOfRank(unsigned rank) const {
+    unsigned bits = lanes;
+    for (unsigned i = 0; i < rank && bits; ++i)
+      bits &= bits - 1;
+    return bits ? __ffs(bits) - 1 : lane();
+  }
+  /// The bits of `bits` at the group's lanes, gathered by rank.
+  __device__ unsigned byRank(unsigned bits) const {
+    unsigned result = 0, rank = 0;
+    for (unsigned l = 0; l < 32; ++l)
+      if (lanes >> l & 1)
+        result |= (bits >> l & 1) << rank++;
+    return result;
+  }
+
+public:
+  __device__ explicit coalesced_group(unsigned lanes) : lanes(lanes) {}
+  __device__ void sync() const { __syncwarp(lanes); }
+  __device__ unsigned long long thread_rank() const {
+    return __popc(lanes & ((1u << lane()) - 1));
+  }
+  __device__ unsigned long long num_threads() const { return __popc(lanes); }
+  __device__ unsigned size() const { return __popc(lanes); }
+  __device__ unsigned long long meta_group_rank() const { return 0; }
+  __device__ unsigned long long meta_group_size() const { return 1; }
+
+  template <class T> __device__ T shfl(T var, int srcRank) const {
+    unsigned source = laneOfRank((unsigned)srcRank % size());
+    unsigned mask = lanes;
+    return details::shuffleAny(
+        var, [&](auto word) { return __shfl_sync(mask, word, source, 32); });
+  }
+  template <class T> __device__ T shfl_up(T var, unsigned delta) const {
+    unsigned rank = thread_rank();
+    unsigned source = rank >= delta ? laneOfRank(rank - delta) : lane();
+    unsigned mask = lanes;
+    return details::shuffleAny(
+        var, [&](auto word) { return __shfl_sync(mask, word, source, 32); });
+  }
+  template <class T> __device__ T shfl_down(T var, unsigned delta) const {
+    unsigned rank = thread_rank();
+    unsigned source = rank + delta < size() ? laneOfRank(rank + delta) : lane();
+    unsigned mask = lanes;
+    return details::shuffleAny(
+        var, [&](auto word) { return __shfl_sync(mask, word, source, 32); });
+  }
+
+  __device__ unsigned ballot(int predicate) const {
+    return byRank(__ballot_sync(lanes, predicate));
+  }
+  __device__ int any(int predicate) const {
+    return __ballot_sync(lanes, predicate) != 0;
+  }
+  __device__ int all(int predicate) const {
+    return __ballot_sync(lanes, predicate) == lanes;
+  }
+};
+
+/// The lanes of the warp that call it together.
+static __device__ __inline__ coalesced_group coalesced_threads() {
+  return coalesced_group(__activemask());
+}
+
 static __device__ __inline__ void sync(const thread_block &g) { g.sync(); }
+static __device__ __inline__ void sync(const coalesced_group &g) { g.sync(); }
 template <unsigned Size>
 static __device__ __inline__ void sync(const thread_block_tile<Size> &g) {
   g.sync();

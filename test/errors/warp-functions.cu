@@ -1,15 +1,17 @@
 // RUN: not %cucpu %s -o %t 2>&1 | FileCheck %s
 
-// Which lanes are active is not known in the IR, where a divergent branch is
-// a condition of each thread: __activemask is an error at its location.
-// (Shuffles, votes, matches and reductions compile:
-// test/run/warp_shuffles_votes.cu.)
+// __activemask is computed from the lanes of the launch's warp that run it
+// together (test/run/active_mask_coalesced_groups.cu); in a function that
+// cannot be inlined into its kernel (recursion) there is no launch to ask,
+// and the call is an error at its location.
 
-__global__ void warpInfo(const int *in, unsigned *out) {
-  unsigned active = __activemask();
-  // CHECK: warp-functions.cu:[[@LINE-1]]:21: error: the warp-level function '__activemask' is not supported in device code yet
-  out[threadIdx.x] = __match_any_sync(active, in[threadIdx.x]);
-  // CHECK-NOT: error:
+__device__ unsigned depthMask(int depth) {
+  if (depth == 0)
+    return __activemask();
+  // CHECK: warp-functions.cu:[[@LINE-1]]:12: error: __activemask used in a device function that could not be inlined into its kernel
+  return depthMask(depth - 1);
 }
+
+__global__ void warpInfo(unsigned *out) { out[threadIdx.x] = depthMask(3); }
 
 int main() { return 0; }
