@@ -249,6 +249,8 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     if (options.regionFusion)
       pm.addPass(createFuseParallelRegions({/*remarks=*/options.remarks}));
     pm.addPass(createRunBlocksConcurrently());
+    if (options.innerSerialization)
+      pm.addPass(createScheduleBlocksInOrder());
     pm.addPass(createHoistLocalsToParallelRegion());
     if (options.optLevel != 0)
       pm.addPass(createMarkRareParallelRegions());

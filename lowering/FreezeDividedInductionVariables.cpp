@@ -10,11 +10,11 @@
 // benchmarks/compile).
 //
 // The pass runs at the start of LLVM's pipeline and puts a `freeze` between
-// the induction variable of a loop that contains other loops and each
-// division or remainder of it by a value that is not a constant: the value
-// is unchanged, and ScalarEvolution sees an unknown. Innermost loops (the
-// thread loops, which the vectorizer works on) and divisions by constants
-// (which become multiplications) are left as they are.
+// the induction variable of a block loop and each division or remainder of
+// it by a value that is not a constant: the value is unchanged, and
+// ScalarEvolution sees an unknown. Innermost loops with loop annotations
+// (the thread loops, which the vectorizer works on) and divisions by
+// constants (which become multiplications) are left as they are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,7 +41,10 @@ FreezeDividedInductionVariablesPass::run(Function &fn,
   auto &scev = analyses.getResult<ScalarEvolutionAnalysis>(fn);
   SmallVector<BinaryOperator *> divisions;
   for (Loop *loop : loops.getLoopsInPreorder()) {
-    if (loop->isInnermost())
+    // The thread loops carry the loop annotations cucpu gives them for the
+    // vectorizer; a block loop has none, and is innermost where the thread
+    // loops were unrolled (as inside the chunk loop of a dynamic schedule).
+    if (loop->isInnermost() && loop->getLoopID())
       continue;
     for (BasicBlock *block : loop->blocks()) {
       // The blocks of inner loops are theirs.
@@ -69,8 +72,8 @@ FreezeDividedInductionVariablesPass::run(Function &fn,
     if (!replacement) {
       IRBuilder<> builder(division);
       if (auto *def = dyn_cast<Instruction>(dividend))
-        builder.SetInsertPoint(def->getInsertionPointAfterDef().value_or(
-            division->getIterator()));
+        builder.SetInsertPoint(
+            def->getInsertionPointAfterDef().value_or(division->getIterator()));
       replacement = builder.CreateFreeze(dividend, "index.frozen");
     }
     division->setOperand(0, replacement);

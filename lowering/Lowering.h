@@ -13,6 +13,10 @@
 #include <functional>
 #include <memory>
 
+namespace mlir::omp {
+class LoopNestOp;
+} // namespace mlir::omp
+
 namespace llvm {
 class LLVMContext;
 class Module;
@@ -184,6 +188,15 @@ void runLLVMOptimizations(
 /// Writes `module` as a host object file (or assembly when `assembly`).
 bool emitObjectFile(llvm::Module &module, llvm::raw_pwrite_stream &os,
                     unsigned optLevel, bool assembly, std::string &error);
+
+/// The number of iterations of `nest` (the product of its loops' trip
+/// counts), as an i64 computed at `b`'s insertion point.
+mlir::Value emitTripCount(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::omp::LoopNestOp nest);
+
+/// Whether the bounds of `nest` are all defined outside `region`, so that a
+/// value computed from them can be placed before it.
+bool boundsDefinedOutside(mlir::omp::LoopNestOp nest, mlir::Operation *region);
 
 /// Registers the dialects and translations the pipeline needs.
 void registerPipelineDialects(mlir::DialectRegistry &registry);

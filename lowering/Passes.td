@@ -133,6 +133,28 @@ def RunBlocksConcurrently
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::omp::OpenMPDialect"];
 }
 
+def ScheduleBlocksInOrder
+    : Pass<"cucpu-schedule-blocks-in-order", "mlir::ModuleOp"> {
+  let summary = "Hand a grid's blocks to the workers in chunks in index order";
+  let description = [{
+    Gives each work-sharing loop of a launcher (the block loops, where a
+    block's threads run serially) a dynamic schedule whose chunk is the
+    grid's block count over `chunks`, at least 1. Workers take the chunks in
+    order of the blocks' linear index, as a GPU dispatches blocks, so the
+    blocks in flight at any time are close together: a block that reads,
+    unsynchronized, what a much earlier block wrote (which works on a GPU
+    because that block ended long before) reads it written, and uneven
+    blocks balance among the workers. OpenMP's default static schedule ran
+    the first and the middle block of the grid at once. Launchers marked
+    `cucpu.concurrent_blocks` keep their thread per block.
+  }];
+  let options = [
+    Option<"chunks", "chunks", "int64_t", /*default=*/"256",
+           "How many chunks a grid is cut into">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::omp::OpenMPDialect"];
+}
+
 def ElideJoinBarriers : Pass<"cucpu-elide-join-barriers", "mlir::ModuleOp"> {
   let summary = "No barrier after the last work-sharing loop of a region";
   let description = [{

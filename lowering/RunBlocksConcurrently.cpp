@@ -42,31 +42,13 @@ struct RunBlocksConcurrentlyPass
         // Bounds defined inside the region (none that the SCF conversion
         // makes) cannot size it.
         if (!nest || region.getNumThreads() ||
-            llvm::any_of(nest->getOperands(), [&](Value v) {
-              return region->isAncestor(v.getParentBlock()->getParentOp());
-            }))
+            !cucpu::boundsDefinedOutside(nest, region))
           return;
         OpBuilder b(region);
         Location loc = region.getLoc();
         Type i64 = b.getI64Type();
-        auto toI64 = [&](Value v) -> Value {
-          if (v.getType().isIndex())
-            return arith::IndexCastOp::create(b, loc, i64, v);
-          if (v.getType().getIntOrFloatBitWidth() < 64)
-            return arith::ExtSIOp::create(b, loc, i64, v);
-          return v;
-        };
-        Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
         Value one = arith::ConstantIntOp::create(b, loc, i64, 1);
-        Value blocks = one;
-        for (auto [lb, ub, step] :
-             llvm::zip(nest.getLoopLowerBounds(), nest.getLoopUpperBounds(),
-                       nest.getLoopSteps())) {
-          Value span = arith::SubIOp::create(b, loc, toI64(ub), toI64(lb));
-          span = arith::MaxSIOp::create(b, loc, span, zero);
-          Value trips = arith::CeilDivSIOp::create(b, loc, span, toI64(step));
-          blocks = arith::MulIOp::create(b, loc, blocks, trips);
-        }
+        Value blocks = cucpu::emitTripCount(b, loc, nest);
         // At least one thread; at most maxWorkers, past which a grid does
         // not fit, as it would not fit a GPU.
         Value cap = arith::ConstantIntOp::create(b, loc, i64, maxWorkers);
