@@ -34,11 +34,6 @@ namespace {
 constexpr int64_t kLanes = 32;
 constexpr int64_t kMaxThreads = 1024;
 
-bool hasRole(Operation *op, StringRef role) {
-  auto attr = op->getAttrOfType<StringAttr>(kLoopRoleAttr);
-  return attr && attr.getValue() == role;
-}
-
 struct ExpandActiveMaskPass
     : public cucpu::impl::ExpandActiveMaskBase<ExpandActiveMaskPass> {
   void runOnOperation() override {
@@ -46,15 +41,10 @@ struct ExpandActiveMaskPass
     getOperation().walk([&](simt::ActiveMaskOp op) { queries.push_back(op); });
     DenseMap<Operation *, Value> areas;
     for (simt::ActiveMaskOp query : queries) {
-      scf::ParallelOp threadLoop;
-      for (Operation *p = query->getParentOp(); p; p = p->getParentOp())
-        if (hasRole(p, kThreadLoopRole)) {
-          threadLoop = cast<scf::ParallelOp>(p);
-          break;
-        }
+      auto threadLoop = query->getParentOfType<scf::ParallelOp>();
       auto blockLoop =
           threadLoop ? threadLoop->getParentOfType<scf::ParallelOp>() : nullptr;
-      if (!blockLoop || !hasRole(blockLoop, kBlockLoopRole)) {
+      if (!blockLoop || !isBlockLoop(blockLoop)) {
         query.emitError("__activemask used in a device function that could "
                         "not be inlined into its kernel");
         return signalPassFailure();
@@ -93,20 +83,10 @@ struct ExpandActiveMaskPass
       return arith::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(v))
           .getResult();
     };
-    auto toI64 = [&](Value v) {
-      return arith::IndexCastUIOp::create(b, loc, i64, v).getResult();
-    };
     // The thread's linear index, in the order CUDA assigns threads to warps.
     SmallVector<Value> ids(threadLoop.getInductionVars());
-    SmallVector<Value> dims(threadLoop.getUpperBound());
-    Value thread = toI64(ids[0]);
-    Value stride = toI64(dims[0]);
-    for (unsigned d = 1; d < ids.size(); ++d) {
-      thread = arith::AddIOp::create(
-          b, loc, thread, arith::MulIOp::create(b, loc, toI64(ids[d]), stride));
-      stride = arith::MulIOp::create(b, loc, stride, toI64(dims[d]));
-    }
-    Value blockThreads = stride;
+    Value thread = linearThreadId(b, loc, threadLoop);
+    Value blockThreads = threadCount(b, loc, threadLoop);
     Value lane = arith::AndIOp::create(b, loc, thread, c64(kLanes - 1));
     Value warpBase = arith::SubIOp::create(b, loc, thread, lane);
     auto slot = [area, loc](OpBuilder &ob, Value t) -> Value {

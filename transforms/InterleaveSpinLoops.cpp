@@ -171,8 +171,7 @@ struct InterleaveSpinLoopsPass
   void runOnFunction(func::FuncOp func) {
     bool acrossBlocks = false;
     func.walk([&](scf::ParallelOp threadLoop) {
-      auto role = threadLoop->getAttrOfType<StringAttr>(kLoopRoleAttr);
-      if (!role || role.getValue() != kThreadLoopRole)
+      if (!isThreadLoop(threadLoop))
         return;
       SmallVector<scf::WhileOp> loops;
       threadLoop.walk([&](scf::WhileOp loop) { loops.push_back(loop); });
