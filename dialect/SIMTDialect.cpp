@@ -5,6 +5,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -67,6 +68,19 @@ LogicalResult BarrierOp::verify() {
   }
   if (!loop->isProperAncestor(*this))
     return emitOpError("thread loop must enclose the barrier");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// FunctionAddressOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+FunctionAddressOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  Operation *function =
+      symbolTable.lookupNearestSymbolFrom(*this, getFunctionAttr());
+  if (!function || !isa<FunctionOpInterface>(function))
+    return emitOpError("'") << getFunction() << "' is not a function";
   return success();
 }
 

@@ -6,6 +6,8 @@
 include "dialect/SIMTBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Dialect/LLVMIR/LLVMOpBase.td"
 
 //===----------------------------------------------------------------------===//
 // Index and dimension queries
@@ -82,6 +84,56 @@ def SIMT_ActiveMaskOp : SIMT_Op<"active_mask"> {
   }];
   let results = (outs I32:$result);
   let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers to device functions
+//===----------------------------------------------------------------------===//
+
+def SIMT_FunctionAddressOp : SIMT_Op<"function_address",
+    [Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "the address of a device function, as a pointer value";
+  let description = [{
+    What `&f` (or `f` decaying to a pointer) gives in device code: a pointer
+    that device code may store, pass and compare, and call through with
+    `simt.indirect_call`. `simt-resolve-indirect-calls` replaces it, after
+    the first inlining, by the address of a token that stands for the
+    function, and every call through it by direct calls.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$function);
+  let results = (outs LLVM_DefaultPointer:$result);
+  let assemblyFormat = "$function attr-dict";
+}
+
+def SIMT_IndirectCallOp : SIMT_Op<"indirect_call"> {
+  let summary = "a call through a pointer to a device function";
+  let description = [{
+    Calls the device function whose address `callee` holds, with the
+    signature `function_type` (the signature the function's `func.func`
+    has). It may do anything a call may do, so it has no memory effects
+    interface. Device code needs every call direct before launch
+    resolution: `simt-resolve-indirect-calls` turns a callee that is a
+    known `simt.function_address` into a direct call and any other into a
+    comparison with each candidate function's address.
+
+    Example:
+
+    ```mlir
+    %f = simt.function_address @add
+    %r = simt.indirect_call %f(%a, %b) : (f32, f32) -> f32
+    ```
+  }];
+  let arguments = (ins LLVM_DefaultPointer:$callee, Variadic<AnyType>:$args);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat =
+      "$callee `(` $args `)` attr-dict `:` functional-type($args, $results)";
+  let extraClassDeclaration = [{
+    /// The signature of the functions this call may reach.
+    ::mlir::FunctionType getCalleeType() {
+      return ::mlir::FunctionType::get(getContext(), getArgs().getTypes(),
+                                       getResultTypes());
+    }
+  }];
 }
 
 #endif // CUCPU_DIALECT_SIMT_OPS

@@ -535,7 +535,7 @@ void FunctionGen::emitAssertFailCall(SmallVectorImpl<Value> &args,
       LLVM::LLVMVoidType::get(mod.ctx),
       {ptrType, ptrType, i32, ptrType, ptrType});
   LLVM::LLVMFuncOp fail =
-      mod.getLibraryFunction("__cucpu_device_assert_fail", type);
+      mod.getLibraryFunction(kAssertFailFunction, type);
   LLVM::CallOp::create(builder, l, fail, args);
 }
 

@@ -1,5 +1,6 @@
 //===- ExprGen.cpp - Expressions ------------------------------------------===//
 
+#include "dialect/SIMTDialect.h"
 #include "frontend/FunctionGen.h"
 #include "frontend/Frontend.h"
 
@@ -569,6 +570,7 @@ Value FunctionGen::emitScalar(const Expr *e) {
                                     mod.convertType(e->getType(), where), v);
     }
     case CK_ArrayToPointerDecay:
+    case CK_FunctionToPointerDecay:
       return emitLValue(sub).addr;
     case CK_DerivedToBase:
     case CK_UncheckedDerivedToBase:
@@ -742,6 +744,9 @@ LValue FunctionGen::emitLValue(const Expr *e) {
     return emitLValue(cast<CXXDefaultInitExpr>(e)->getExpr());
   case Stmt::DeclRefExprClass: {
     const ValueDecl *decl = cast<DeclRefExpr>(e)->getDecl();
+    // A function names its code: its address is the pointer value.
+    if (const auto *fd = dyn_cast<FunctionDecl>(decl))
+      return {emitFunctionAddress(fd, where), type};
     auto it = locals.find(decl);
     if (const auto *vd = dyn_cast<VarDecl>(decl);
         it == locals.end() && vd && vd->hasGlobalStorage()) {
@@ -1317,10 +1322,8 @@ void FunctionGen::emitIgnored(const Expr *e) {
 Value FunctionGen::emitCall(const CallExpr *call, Value sretDest) {
   SourceLocation where = call->getExprLoc();
   const FunctionDecl *callee = call->getDirectCallee();
-  if (!callee) {
-    mod.unsupported(where, "an indirect call");
-    return undefValue(call->getType(), where);
-  }
+  if (!callee)
+    return emitIndirectCall(call, sretDest);
   Value builtinResult;
   if (emitBuiltinCall(call, callee, builtinResult))
     return builtinResult;
@@ -1423,8 +1426,22 @@ Value FunctionGen::emitCallTo(mlir::func::FuncOp fn,
   }
   if (abi.hasThis)
     args.push_back(object);
-  for (auto [param, arg] : llvm::zip(callee->parameters(), argExprs)) {
-    QualType paramType = param->getType();
+  SmallVector<QualType> paramTypes;
+  for (const ParmVarDecl *param : callee->parameters())
+    paramTypes.push_back(param->getType());
+  emitArguments(paramTypes, argExprs, args);
+  auto callOp = mlir::func::CallOp::create(builder, loc(where), fn, args);
+  if (abi.sret)
+    return sretDest;
+  if (callOp.getNumResults() == 0)
+    return nullptr;
+  return callOp.getResult(0);
+}
+
+void FunctionGen::emitArguments(ArrayRef<QualType> paramTypes,
+                                ArrayRef<const Expr *> argExprs,
+                                SmallVectorImpl<Value> &args) {
+  for (auto [paramType, arg] : llvm::zip(paramTypes, argExprs)) {
     if (paramType->isReferenceType()) {
       args.push_back(emitLValue(arg).addr);
     } else if (mod.isAggregate(paramType)) {
@@ -1435,12 +1452,54 @@ Value FunctionGen::emitCallTo(mlir::func::FuncOp fn,
       args.push_back(emitScalar(arg));
     }
   }
-  auto callOp = mlir::func::CallOp::create(builder, loc(where), fn, args);
-  if (abi.sret)
+}
+
+Value FunctionGen::emitIndirectCall(const CallExpr *call, Value sretDest) {
+  SourceLocation where = call->getExprLoc();
+  const Expr *calleeExpr = call->getCallee();
+  const auto *pointer = calleeExpr->getType()->getAs<PointerType>();
+  const auto *proto =
+      pointer ? pointer->getPointeeType()->getAs<FunctionProtoType>() : nullptr;
+  if (!proto) {
+    // `(object.*member)(...)`: its callee is a bound member function.
+    mod.unsupported(where, "a call through a pointer to a member function");
+    return undefValue(call->getType(), where);
+  }
+  if (proto->isVariadic()) {
+    mod.unsupported(where, "a call through a pointer to a variadic function");
+    return undefValue(call->getType(), where);
+  }
+  Value callee = emitScalar(calleeExpr);
+  // The signature functionTypeOf gives the functions it may reach.
+  QualType retType = proto->getReturnType();
+  bool sret = mod.isAggregate(retType);
+  SmallVector<Value> args;
+  if (sret) {
+    if (!sretDest)
+      sretDest = createTemporary(retType, where);
+    args.push_back(sretDest);
+  }
+  ArrayRef<const Expr *> argExprs(call->getArgs(), call->getNumArgs());
+  emitArguments(proto->getParamTypes(), argExprs, args);
+  SmallVector<mlir::Type> results;
+  if (!sret && !retType->isVoidType())
+    results.push_back(mod.convertType(retType, where));
+  auto callOp =
+      cucpu::simt::IndirectCallOp::create(builder, loc(where), results, callee, args);
+  if (sret)
     return sretDest;
   if (callOp.getNumResults() == 0)
     return nullptr;
   return callOp.getResult(0);
+}
+
+Value FunctionGen::emitFunctionAddress(const FunctionDecl *fd,
+                                       SourceLocation where) {
+  if (!mod.checkFunctionAddress(fd, where))
+    return undefValue(mod.ast.VoidPtrTy, where);
+  return cucpu::simt::FunctionAddressOp::create(
+      builder, loc(where), LLVM::LLVMPointerType::get(mod.ctx),
+      mod.getFunction(fd).getSymName());
 }
 
 } // namespace cucpu

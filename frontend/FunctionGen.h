@@ -109,6 +109,19 @@ public:
                          const clang::FunctionDecl *callee, mlir::Value object,
                          llvm::ArrayRef<const clang::Expr *> args,
                          mlir::Value sretDest, clang::SourceLocation where);
+  /// Calls through a pointer to a function (`call` has no direct callee):
+  /// a `simt.indirect_call` with the signature the callee's `func.func`
+  /// has, which the launch stage makes direct.
+  mlir::Value emitIndirectCall(const clang::CallExpr *call,
+                               mlir::Value sretDest);
+  /// Appends to `args` the arguments `argExprs` for parameters of
+  /// `paramTypes`: references and aggregates by address, scalars by value.
+  void emitArguments(llvm::ArrayRef<clang::QualType> paramTypes,
+                     llvm::ArrayRef<const clang::Expr *> argExprs,
+                     llvm::SmallVectorImpl<mlir::Value> &args);
+  /// The address of device function `fd` as a pointer value.
+  mlir::Value emitFunctionAddress(const clang::FunctionDecl *fd,
+                                  clang::SourceLocation where);
   /// Runs a constructor's initializer list on `this`.
   void emitConstructorInitializers(const clang::CXXConstructorDecl *ctor);
 

@@ -226,10 +226,20 @@ void ModuleGen::emitPendingBodies() {
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// A pointer to a function in a variable's initial value: where its bytes
+/// go, and the function.
+struct FunctionAddressInit {
+  const uint8_t *at;
+  const FunctionDecl *function;
+};
+
 /// Writes the bytes of constant `value` of `type` into `out` as the target
-/// lays them out. Returns false for values that are not plain data.
+/// lays them out; the addresses of functions, known only once the program
+/// is linked, go to `functions` instead. Returns false for values that are
+/// not plain data.
 bool writeBytes(ASTContext &ast, const APValue &value, QualType type,
-                MutableArrayRef<uint8_t> out) {
+                MutableArrayRef<uint8_t> out,
+                SmallVectorImpl<FunctionAddressInit> &functions) {
   auto writeInt = [&](const llvm::APInt &bits) {
     for (unsigned i = 0; i < out.size() && i * 8 < bits.getBitWidth(); ++i)
       out[i] = bits.extractBitsAsZExtValue(
@@ -244,9 +254,19 @@ bool writeBytes(ASTContext &ast, const APValue &value, QualType type,
     return writeInt(value.getInt());
   case APValue::Float:
     return writeInt(value.getFloat().bitcastToAPInt());
-  case APValue::LValue:
-    // Only null pointers have a value known before the program runs.
-    return value.isNullPointer();
+  case APValue::LValue: {
+    // Null pointers and the addresses of functions; the address of an
+    // object is known only when the program runs.
+    if (value.isNullPointer())
+      return true;
+    const auto *base = value.getLValueBase().dyn_cast<const ValueDecl *>();
+    const auto *function = dyn_cast_or_null<FunctionDecl>(base);
+    if (!function || !value.getLValueOffset().isZero() ||
+        out.size() != ast.getTypeSizeInChars(ast.VoidPtrTy).getQuantity())
+      return false;
+    functions.push_back({out.data(), function});
+    return true;
+  }
   case APValue::Array: {
     const ArrayType *array = ast.getAsArrayType(type);
     QualType elem = array->getElementType();
@@ -257,7 +277,7 @@ bool writeBytes(ASTContext &ast, const APValue &value, QualType type,
                              ? value.getArrayInitializedElt(i)
                          : value.hasArrayFiller() ? value.getArrayFiller()
                                                   : APValue();
-      if (!writeBytes(ast, v, elem, out.slice(i * size, size)))
+      if (!writeBytes(ast, v, elem, out.slice(i * size, size), functions))
         return false;
     }
     return true;
@@ -279,7 +299,7 @@ bool writeBytes(ASTContext &ast, const APValue &value, QualType type,
         uint64_t size =
             ast.getASTRecordLayout(baseDecl).getDataSize().getQuantity();
         if (!writeBytes(ast, value.getStructBase(i), base.getType(),
-                        out.slice(offset, size)))
+                        out.slice(offset, size), functions))
           return false;
       }
     }
@@ -303,7 +323,7 @@ bool writeBytes(ASTContext &ast, const APValue &value, QualType type,
       uint64_t offset = layout.getFieldOffset(field->getFieldIndex()) / 8;
       uint64_t size = ast.getTypeSizeInChars(field->getType()).getQuantity();
       if (!writeBytes(ast, value.getStructField(field->getFieldIndex()),
-                      field->getType(), out.slice(offset, size)))
+                      field->getType(), out.slice(offset, size), functions))
         return false;
     }
     return true;
@@ -314,14 +334,14 @@ bool writeBytes(ASTContext &ast, const APValue &value, QualType type,
       return true;
     uint64_t size = ast.getTypeSizeInChars(field->getType()).getQuantity();
     return writeBytes(ast, value.getUnionValue(), field->getType(),
-                      out.take_front(size));
+                      out.take_front(size), functions);
   }
   case APValue::Vector: {
     QualType elem = type->castAs<VectorType>()->getElementType();
     uint64_t size = ast.getTypeSizeInChars(elem).getQuantity();
     for (unsigned i = 0; i < value.getVectorLength(); ++i)
       if (!writeBytes(ast, value.getVectorElt(i), elem,
-                      out.slice(i * size, size)))
+                      out.slice(i * size, size), functions))
         return false;
     return true;
   }
@@ -335,6 +355,66 @@ bool ModuleGen::isTextureReference(const VarDecl *vd) {
   QualType type = vd->getType();
   return type->isCUDADeviceBuiltinTextureType() ||
          type->isCUDADeviceBuiltinSurfaceType();
+}
+
+/// A variable whose initial value holds the addresses of functions: a
+/// packed struct of byte runs and pointers, with the variable's size and
+/// layout (its users only take its address), built by its initializer.
+static mlir::LLVM::GlobalOp createGlobalWithFunctionAddresses(
+    ModuleGen &mod, mlir::OpBuilder &b, mlir::Location l, StringRef name,
+    mlir::LLVM::Linkage linkage, ArrayRef<uint8_t> bytes,
+    ArrayRef<FunctionAddressInit> functions, uint64_t alignment) {
+  mlir::MLIRContext *ctx = b.getContext();
+  auto i8 = mlir::IntegerType::get(ctx, 8);
+  auto ptrType = mlir::LLVM::LLVMPointerType::get(ctx);
+  struct Piece {
+    uint64_t begin, end;
+    const FunctionDecl *function;
+  };
+  SmallVector<Piece> pieces;
+  uint64_t at = 0;
+  SmallVector<FunctionAddressInit> sorted(functions);
+  llvm::sort(sorted, [](const FunctionAddressInit &x,
+                        const FunctionAddressInit &y) { return x.at < y.at; });
+  for (const FunctionAddressInit &init : sorted) {
+    uint64_t offset = init.at - bytes.data();
+    if (offset > at)
+      pieces.push_back({at, offset, nullptr});
+    pieces.push_back({offset, offset + 8, init.function});
+    at = offset + 8;
+  }
+  if (at < bytes.size())
+    pieces.push_back({at, bytes.size(), nullptr});
+  SmallVector<mlir::Type> fields;
+  for (const Piece &piece : pieces)
+    fields.push_back(piece.function ? mlir::Type(ptrType)
+                                    : mlir::LLVM::LLVMArrayType::get(
+                                          i8, piece.end - piece.begin));
+  auto type = mlir::LLVM::LLVMStructType::getLiteral(ctx, fields,
+                                                     /*isPacked=*/true);
+  auto global = mlir::LLVM::GlobalOp::create(
+      b, l, type, /*isConstant=*/false, linkage, name, mlir::Attribute(),
+      std::max<uint64_t>(alignment, 16));
+  mlir::Block *init = b.createBlock(&global.getInitializerRegion());
+  mlir::OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(init);
+  Value result = mlir::LLVM::UndefOp::create(b, l, type);
+  for (auto [index, piece] : llvm::enumerate(pieces)) {
+    Value field;
+    if (piece.function) {
+      field = simt::FunctionAddressOp::create(
+          b, l, ptrType, mod.getFunction(piece.function).getSymName());
+    } else {
+      StringRef run(reinterpret_cast<const char *>(bytes.data()) + piece.begin,
+                    piece.end - piece.begin);
+      field = mlir::LLVM::ConstantOp::create(b, l, fields[index],
+                                             b.getStringAttr(run));
+    }
+    result = mlir::LLVM::InsertValueOp::create(b, l, result, field,
+                                               ArrayRef<int64_t>{int64_t(index)});
+  }
+  mlir::LLVM::ReturnOp::create(b, l, result);
+  return global;
 }
 
 mlir::LLVM::GlobalOp ModuleGen::getGlobal(const VarDecl *vd) {
@@ -362,8 +442,10 @@ mlir::LLVM::GlobalOp ModuleGen::getGlobal(const VarDecl *vd) {
 
   // The initial value, as the bytes of the variable.
   mlir::Attribute value;
+  std::vector<uint8_t> bytes;
+  SmallVector<FunctionAddressInit> functionAddresses;
   if (!shared) {
-    std::vector<uint8_t> bytes(size, 0);
+    bytes.assign(size, 0);
     const Expr *init = def->getInit();
     // A trivial default constructor (a struct, or an array of structs,
     // without an initializer) leaves static storage zero-initialized; it is
@@ -374,7 +456,8 @@ mlir::LLVM::GlobalOp ModuleGen::getGlobal(const VarDecl *vd) {
                    construct->getConstructor()->isTrivial();
     if (init && !trivial) {
       const APValue *constant = def->evaluateValue();
-      if (!constant || !writeBytes(ast, *constant, type, bytes))
+      if (!constant ||
+          !writeBytes(ast, *constant, type, bytes, functionAddresses))
         unsupported(init->getExprLoc(),
                     "an initializer that is not a constant");
     }
@@ -407,9 +490,20 @@ mlir::LLVM::GlobalOp ModuleGen::getGlobal(const VarDecl *vd) {
 
   mlir::OpBuilder b(ctx);
   b.setInsertionPointToStart(module.getBody());
-  auto global = mlir::LLVM::GlobalOp::create(
-      b, loc(where), byteArray, /*isConstant=*/false, linkage, name, value,
-      std::max<uint64_t>(alignOf(type), 16));
+  mlir::LLVM::GlobalOp global;
+  if (!functionAddresses.empty() && !declarationOnly &&
+      llvm::all_of(functionAddresses, [&](const FunctionAddressInit &init) {
+        return checkFunctionAddress(init.function,
+                                    def->getInit()->getExprLoc());
+      })) {
+    global = createGlobalWithFunctionAddresses(*this, b, loc(where), name,
+                                               linkage, bytes,
+                                               functionAddresses, alignOf(type));
+  } else {
+    global = mlir::LLVM::GlobalOp::create(
+        b, loc(where), byteArray, /*isConstant=*/false, linkage, name, value,
+        std::max<uint64_t>(alignOf(type), 16));
+  }
   if (shared)
     global->setAttr(kSharedAttr, b.getStringAttr(dynamicShared
                                                      ? kDynamicShared
@@ -418,6 +512,28 @@ mlir::LLVM::GlobalOp ModuleGen::getGlobal(const VarDecl *vd) {
     global->setAttr(kDeviceVarAttr, b.getStringAttr(name));
   globals[vd] = global;
   return global;
+}
+
+bool ModuleGen::checkFunctionAddress(const FunctionDecl *fd,
+                                     SourceLocation where) {
+  if (const auto *method = dyn_cast<CXXMethodDecl>(fd);
+      method && method->isInstance()) {
+    unsupported(where, "a pointer to a member function");
+    return false;
+  }
+  if (fd->hasAttr<CUDAGlobalAttr>()) {
+    unsupported(where, "taking the address of a kernel");
+    return false;
+  }
+  if (!fd->hasAttr<CUDADeviceAttr>() && !fd->isConstexpr()) {
+    error(where, "'" + fd->getNameAsString() + "' is not a __device__ function");
+    return false;
+  }
+  if (fd->isVariadic()) {
+    unsupported(where, "the address of a variadic function");
+    return false;
+  }
+  return true;
 }
 
 mlir::LLVM::GlobalOp ModuleGen::getBlockSharedBytes(llvm::StringRef name,

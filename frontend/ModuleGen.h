@@ -118,6 +118,11 @@ public:
   /// binding there).
   static bool isTextureReference(const clang::VarDecl *vd);
   /// A block-shared byte array of the module, created on first use.
+  /// Whether device code may take the address of `fd`: a `__device__`
+  /// function, not a kernel, a member function or a variadic function.
+  /// Reports why not at `where`.
+  bool checkFunctionAddress(const clang::FunctionDecl *fd,
+                            clang::SourceLocation where);
   mlir::LLVM::GlobalOp getBlockSharedBytes(llvm::StringRef name, uint64_t bytes,
                                            uint64_t alignment);
   /// A block-shared i32 used by __syncthreads_count and friends.

@@ -74,6 +74,10 @@ static void addStagePasses(OpPassManager &pm, Stage stage,
     // would multiply a call tree past a bound.
     pm.addPass(createBoundInlining());
     pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
+    // Calls through function pointers become direct once inlining shows
+    // which function a pointer holds; the second inlining inlines them.
+    pm.addPass(createResolveIndirectCalls());
+    pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
     pm.addPass(createResolveLaunchIds());
     // Before any simplification folds the widened indices into others.
     if (!options.gpuTarget) {

@@ -11,6 +11,7 @@
 #include "transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/IR/Builders.h"
 
 namespace cucpu {
@@ -136,8 +137,10 @@ struct EmitKernelRegistrationPass
       Value name = nameConstant(
           global->getAttrOfType<StringAttr>(kDeviceVarAttr).getValue());
       Value storage = LLVM::AddressOfOp::create(builder, loc, global);
-      uint64_t size =
-          cast<LLVM::LLVMArrayType>(global.getGlobalType()).getNumElements();
+      // A byte array, or a packed struct when its initial value holds the
+      // addresses of functions.
+      uint64_t size = DataLayout::closest(global).getTypeSize(
+          global.getGlobalType());
       Value sizeValue = LLVM::ConstantOp::create(
           builder, loc, i64, builder.getI64IntegerAttr(size));
       LLVM::CallOp::create(builder, loc, TypeRange(), kRegisterVarFn,

@@ -68,6 +68,11 @@ constexpr llvm::StringLiteral kProgressAttr = "cucpu.progress";
 /// once.
 constexpr llvm::StringLiteral kConcurrentBlocksAttr = "cucpu.concurrent_blocks";
 
+/// The runtime function through which device code reports a failed
+/// assertion: (message, file, line, function, block and thread indices).
+constexpr llvm::StringLiteral kAssertFailFunction =
+    "__cucpu_device_assert_fail";
+
 /// The runtime function a spin loop calls once per iteration, which yields
 /// the processor now and then to the workers of other blocks.
 constexpr llvm::StringLiteral kSpinWaitFunction = "__cucpu_spin_wait";

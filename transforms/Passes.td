@@ -318,6 +318,25 @@ def InterleaveSpinLoops
                            "cucpu::simt::SIMTDialect"];
 }
 
+def ResolveIndirectCalls
+    : Pass<"simt-resolve-indirect-calls", "mlir::ModuleOp"> {
+  let summary = "Turn calls through device function pointers into direct calls";
+  let description = [{
+    Runs between two inlinings of the launch stage. A `simt.indirect_call`
+    whose callee is a `simt.function_address` becomes a `func.call` of that
+    function. Any other compares its callee with the address of each
+    function of its signature that device code takes the address of, and
+    calls the equal one directly; when none is equal it reports a failed
+    device assertion with the call's location and yields poison. Each
+    `simt.function_address` then becomes the address of a one-byte token
+    global that stands for its function, so that pointers compare equal
+    exactly when they name the same function and the functions themselves
+    may go once inlined.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::func::FuncDialect",
+                           "mlir::LLVM::LLVMDialect", "mlir::scf::SCFDialect"];
+}
+
 def ExpandActiveMask : Pass<"simt-expand-active-mask", "mlir::ModuleOp"> {
   let summary = "Compute __activemask from the lanes that run it together";
   let description = [{
