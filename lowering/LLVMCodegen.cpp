@@ -10,6 +10,8 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -19,11 +21,13 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
 #include "llvm/Transforms/Utils/CodeExtractor.h"
+#include "llvm/Transforms/Utils/SplitModule.h"
 
 using namespace llvm;
 
@@ -139,7 +143,7 @@ std::unique_ptr<Module> translateToLLVMIR(mlir::ModuleOp module,
                                           unsigned optLevel,
                                           VectorMathLibrary mathLibrary,
                                           StringRef preferVectorWidth,
-                                          std::string &error) {
+                                          std::string &error, bool optimize) {
   std::unique_ptr<TargetMachine> machine =
       createHostTargetMachine(optLevel, error);
   if (!machine)
@@ -168,12 +172,25 @@ std::unique_ptr<Module> translateToLLVMIR(mlir::ModuleOp module,
     error = "the device code's LLVM IR is invalid";
     return nullptr;
   }
-  if (optLevel == 0)
+  if (optLevel == 0 || !optimize)
     return llvmModule;
 
   runLLVMOptimizations(*llvmModule, *machine, optLevel, /*vectorize=*/true,
                        mathLibrary);
   return llvmModule;
+}
+
+bool optimizeForHost(Module &module, unsigned optLevel,
+                     VectorMathLibrary mathLibrary, std::string &error) {
+  if (optLevel == 0)
+    return true;
+  std::unique_ptr<TargetMachine> machine =
+      createHostTargetMachine(optLevel, error);
+  if (!machine)
+    return false;
+  runLLVMOptimizations(module, *machine, optLevel, /*vectorize=*/true,
+                       mathLibrary);
+  return true;
 }
 
 VectorMathLibrary defaultVectorMathLibrary() {
@@ -300,6 +317,81 @@ bool emitObjectFile(Module &module, raw_pwrite_stream &os, unsigned optLevel,
   }
   pm.run(module);
   return true;
+}
+
+unsigned countInstructions(const Module &module) {
+  unsigned count = 0;
+  for (const Function &fn : module)
+    count += fn.getInstructionCount();
+  return count;
+}
+
+/// Gives every local symbol of `module` external linkage, hidden
+/// visibility and a name ending in `suffix`, so that the parts of a split
+/// may refer to each other's: a part is a module of its own. The suffix,
+/// unique to the compile, keeps the names apart from other files' when the
+/// objects are linked together (hidden symbols still clash there).
+static void externalizeLocals(Module &module, StringRef suffix) {
+  for (GlobalValue &value : module.global_values()) {
+    if (value.isDeclaration() || !value.hasLocalLinkage())
+      continue;
+    StringRef name = value.hasName() ? value.getName() : "__cucpu_local";
+    value.setName(name + suffix);
+    value.setLinkage(GlobalValue::ExternalLinkage);
+    value.setVisibility(GlobalValue::HiddenVisibility);
+  }
+}
+
+std::vector<std::string>
+optimizeAndEmitInParallel(Module &module, unsigned parts, unsigned optLevel,
+                          VectorMathLibrary mathLibrary, StringRef uniqueSuffix,
+                          std::string &error) {
+  externalizeLocals(module, uniqueSuffix);
+  SmallVector<SmallString<0>> bitcode;
+  SplitModule(module, parts, [&](std::unique_ptr<Module> part) {
+    if (llvm::none_of(part->functions(),
+                      [](const Function &fn) { return !fn.isDeclaration(); }) &&
+        part->global_empty())
+      return;
+    raw_svector_ostream os(bitcode.emplace_back());
+    WriteBitcodeToFile(*part, os);
+  });
+  std::vector<std::string> objects(bitcode.size());
+  std::vector<std::string> errors(bitcode.size());
+  {
+    DefaultThreadPool pool(hardware_concurrency(bitcode.size()));
+    for (size_t i = 0; i < bitcode.size(); ++i)
+      pool.async([&, i] {
+        LLVMContext context;
+        Expected<std::unique_ptr<Module>> part = parseBitcodeFile(
+            MemoryBufferRef(StringRef(bitcode[i].data(), bitcode[i].size()),
+                            "cucpu-device-part"),
+            context);
+        if (!part) {
+          errors[i] = toString(part.takeError());
+          return;
+        }
+        if (optLevel != 0) {
+          std::unique_ptr<TargetMachine> machine =
+              createHostTargetMachine(optLevel, errors[i]);
+          if (!machine)
+            return;
+          runLLVMOptimizations(**part, *machine, optLevel, /*vectorize=*/true,
+                               mathLibrary);
+        }
+        SmallString<0> buffer;
+        raw_svector_ostream os(buffer);
+        if (emitObjectFile(**part, os, optLevel, false, errors[i]))
+          objects[i] = std::string(buffer.str());
+      });
+    pool.wait();
+  }
+  for (const std::string &partError : errors)
+    if (!partError.empty()) {
+      error = partError;
+      return {};
+    }
+  return objects;
 }
 
 } // namespace cucpu

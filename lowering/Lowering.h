@@ -12,6 +12,8 @@
 
 #include <functional>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace mlir::omp {
 class LoopNestOp;
@@ -153,7 +155,13 @@ constexpr llvm::StringLiteral kRareRegionMarker = "__cucpu_rare_region";
 std::unique_ptr<llvm::Module>
 translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
                   unsigned optLevel, VectorMathLibrary mathLibrary,
-                  llvm::StringRef preferVectorWidth, std::string &error);
+                  llvm::StringRef preferVectorWidth, std::string &error,
+                  bool optimize = true);
+
+/// Runs what translateToLLVMIR runs after translation when asked to
+/// optimize: LLVM's pipeline at `optLevel` for this host.
+bool optimizeForHost(llvm::Module &module, unsigned optLevel,
+                     VectorMathLibrary mathLibrary, std::string &error);
 
 /// Puts a `freeze` between a loop's induction variable and each narrowing of
 /// it to fewer than 32 bits that may wrap (`t & 15`), just before the loop
@@ -188,6 +196,23 @@ void runLLVMOptimizations(
 /// Writes `module` as a host object file (or assembly when `assembly`).
 bool emitObjectFile(llvm::Module &module, llvm::raw_pwrite_stream &os,
                     unsigned optLevel, bool assembly, std::string &error);
+
+/// The instructions of `module`'s function bodies.
+unsigned countInstructions(const llvm::Module &module);
+
+/// Optimizes `module` (translated without optimization) and generates its
+/// code as up to `parts` object files at once, one thread each: LLVM works
+/// on one module on one core, and a device module of 32 kernels of
+/// unrolled sorting networks (580,000 instructions) took a minute. The
+/// module is split by LLVM's SplitModule after its local symbols are made
+/// external and hidden under names ending in `uniqueSuffix`; each part is
+/// optimized on its own (nothing crosses a kernel's functions but the
+/// OpenMP runtime's calls). Returns the objects' bytes, or nothing with
+/// `error` set.
+std::vector<std::string>
+optimizeAndEmitInParallel(llvm::Module &module, unsigned parts,
+                          unsigned optLevel, VectorMathLibrary mathLibrary,
+                          llvm::StringRef uniqueSuffix, std::string &error);
 
 /// The number of iterations of `nest` (the product of its loops' trip
 /// counts), as an i64 computed at `b`'s insertion point.

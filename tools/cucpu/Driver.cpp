@@ -36,6 +36,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
@@ -510,12 +512,20 @@ bool Driver::finishDevice(mlir::ModuleOp module, cucpu::Stage stage,
   mlir::TimingScope llvmTiming;
   if (timing)
     llvmTiming = timing->nest("LLVM IR: translation and optimization");
-  std::unique_ptr<Module> llvmModule =
-      cucpu::translateToLLVMIR(module, llvmContext, optLevel, opts.mathLibrary,
-                               opts.preferVectorWidth, error);
-  llvmTiming.stop();
+  // An object, and nothing else of the module to write: a large module is
+  // optimized and compiled in parts at once.
+  bool objectOnly = !opts.emitLLVM && !opts.assemblyOnly &&
+                    opts.saveTemps == SaveTemps::None;
+  std::unique_ptr<Module> llvmModule = cucpu::translateToLLVMIR(
+      module, llvmContext, optLevel, opts.mathLibrary, opts.preferVectorWidth,
+      error, /*optimize=*/!objectOnly);
   if (!llvmModule)
     fatal(error);
+  unsigned parts = objectOnly ? codegenParts(*llvmModule, optLevel) : 1;
+  if (objectOnly && parts == 1 &&
+      !cucpu::optimizeForHost(*llvmModule, optLevel, opts.mathLibrary, error))
+    fatal(error);
+  llvmTiming.stop();
   mlir::TimingScope codegenTiming;
   if (timing)
     codegenTiming = timing->nest("LLVM code generation");
@@ -555,11 +565,65 @@ bool Driver::finishDevice(mlir::ModuleOp module, cucpu::Stage stage,
   }
   if (markLinked)
     markDeviceLinked(*llvmModule);
+  if (parts > 1)
+    return emitObjectInParts(*llvmModule, source, output, parts, optLevel);
   auto out = openOutput(output);
   if (!cucpu::emitObjectFile(*llvmModule, out->os(), optLevel, false, error))
     fatal(error);
   out->keep();
   return true;
+}
+
+/// Device modules larger than this (in LLVM instructions, before LLVM's
+/// optimizations) are optimized and compiled in parts, one thread each.
+/// LLVM spends about a second per 5,000 such instructions at -O3 on one
+/// core.
+static constexpr unsigned kInstructionsPerCodegenPart = 100000;
+/// At most this many parts: beyond, the serial work around them dominates.
+static constexpr unsigned kMaxCodegenParts = 8;
+
+unsigned Driver::codegenParts(const Module &module, unsigned optLevel) const {
+  if (opts.codegenParts)
+    return opts.codegenParts;
+  if (optLevel == 0)
+    return 1;
+  unsigned threads = hardware_concurrency().compute_thread_count();
+  unsigned bySize =
+      cucpu::countInstructions(module) / kInstructionsPerCodegenPart;
+  return std::max(1u, std::min({threads, bySize, kMaxCodegenParts}));
+}
+
+bool Driver::emitObjectInParts(Module &module, StringRef source,
+                               const std::string &output, unsigned parts,
+                               unsigned optLevel) {
+  std::string error;
+  // Unique to this compile: the parts' symbols must not meet other files'.
+  std::string suffix =
+      ".cucpu." + utohexstr(xxh3_64bits(
+                      (sys::path::filename(source) + "\0" + output).str()));
+  std::vector<std::string> objects = cucpu::optimizeAndEmitInParallel(
+      module, parts, optLevel, opts.mathLibrary, suffix, error);
+  if (objects.empty())
+    fatal(error);
+  if (objects.size() == 1) {
+    auto out = openOutput(output);
+    out->os() << objects.front();
+    out->keep();
+    return true;
+  }
+  // One object, as for any module: a relocatable link of the parts.
+  std::vector<std::string> link = {CUCPU_CLANG_PATH, "-r", "-nostdlib"};
+  for (auto [i, bytes] : llvm::enumerate(objects)) {
+    std::string path =
+        intermediate(source, ("-device-part" + Twine(i) + ".o").str());
+    auto out = openOutput(path);
+    out->os() << bytes;
+    out->keep();
+    link.push_back(path);
+  }
+  link.push_back("-o");
+  link.push_back(output);
+  return runCommand(link);
 }
 
 bool Driver::embedDevice(mlir::ModuleOp module, StringRef source,

@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class Module;
+} // namespace llvm
+
 namespace cucpu::driver {
 
 /// Where the driver finds its headers and runtime library: next to its own
@@ -87,6 +91,14 @@ private:
   bool finishDevice(mlir::ModuleOp module, cucpu::Stage stage,
                     llvm::StringRef source, const std::string &output,
                     bool markLinked = false);
+  /// How many parts the code generation of `module` is split into (1 for
+  /// a small module or at -O0).
+  unsigned codegenParts(const llvm::Module &module, unsigned optLevel) const;
+  /// Generates `module`'s code in `parts` parts at once and links them
+  /// into the one object `output`.
+  bool emitObjectInParts(llvm::Module &module, llvm::StringRef source,
+                         const std::string &output, unsigned parts,
+                         unsigned optLevel);
   /// Writes an object holding `module` as relocatable device code.
   bool embedDevice(mlir::ModuleOp module, llvm::StringRef source,
                    const std::string &output);

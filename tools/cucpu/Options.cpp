@@ -258,6 +258,10 @@ COMPILATION OPTIONS:
                         Iterations of a uniform loop interchanged with the
                         thread loop that one pass over the threads runs
                         (default 4; 1: one)
+  -fcucpu-codegen-parts=<n>
+                        Parts that LLVM optimizes and compiles a file's
+                        device code in, one thread each (default: one per
+                        100,000 instructions, up to the cores and 8)
   -mprefer-vector-width=<bits>
                         The widest vectors (128, 256, 512; or none) the
                         vectorizers prefer in all device code; default on
@@ -706,6 +710,15 @@ const std::vector<OptionSpec> &optionTable() {
          else
            fatal("unsupported -fveclib library '" + v +
                  "' (libmvec or none)");
+       },
+       true},
+      {Form::Equals, {"-fcucpu-codegen-parts"},
+       [](P &p, StringRef v) {
+         unsigned parts = 0;
+         if (v.getAsInteger(10, parts) || parts == 0 || parts > 64)
+           fatal("invalid -fcucpu-codegen-parts value '" + v +
+                 "' (1 to 64)");
+         p.opts.codegenParts = parts;
        },
        true},
       {Form::Equals, {"-mprefer-vector-width"},

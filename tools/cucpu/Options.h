@@ -62,6 +62,9 @@ struct Options {
   /// -mprefer-vector-width=: the widest vector (bits, or "none") the
   /// vectorizers prefer in device code; empty: the CPU's default.
   std::string preferVectorWidth;
+  /// -fcucpu-codegen-parts=: how many parts LLVM optimizes and compiles
+  /// the device code of a file in, at once; 0: by its size and the cores.
+  unsigned codegenParts = 0;
   /// -G: device code without optimizations (for debugging it).
   bool deviceDebug = false;
   bool verbose = false;  // -v
