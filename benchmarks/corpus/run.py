@@ -550,13 +550,21 @@ def decide_command(ctx, name, mkdir, env, overrides, yaml_entry):
         exe = "./" + exe
     if ctx.size == "small" and name in ctx.small:
         args = ctx.small[name][0]
-        return ["%s %s" % (shlex.quote(exe), args)], "small", args
+        return small_commands(exe, args), "small", args
     if test and "args" in test and exe:
         args = " ".join(shlex.quote(str(a)) for a in test.get("args") or [])
         return ["%s %s" % (shlex.quote(exe), args)], "yaml", args
     if recipe:
         return recipe, "makefile", " ; ".join(recipe)
     return [], "none", ""
+
+
+def small_commands(exe, args):
+    """The runs of a small-sizes.tsv entry: its arguments, or several
+    argument lists separated by ` ; ` for a program that its Makefile runs
+    once per configuration."""
+    return ["%s %s" % (shlex.quote(exe), part.strip())
+            for part in args.split(" ; ")]
 
 
 def write_script(path, cmds):

@@ -137,6 +137,17 @@ class Diagnostics(unittest.TestCase):
         self.assertEqual(f, "-std=c++17 -Wall -I../a-cuda -O3 -D__STRICT_ANSI__")
 
 
+class SmallSizes(unittest.TestCase):
+    def test_one_run(self):
+        self.assertEqual(run.small_commands("./main", "100 1"),
+                         ["./main 100 1"])
+
+    def test_several_runs(self):
+        self.assertEqual(
+            run.small_commands("./main", "--op a --repeat 2 ; --op b --repeat 2"),
+            ["./main --op a --repeat 2", "./main --op b --repeat 2"])
+
+
 class Library(unittest.TestCase):
     def test_detect(self):
         with tempfile.TemporaryDirectory() as d:
