@@ -371,14 +371,8 @@ optimizeAndEmitInParallel(Module &module, unsigned parts, unsigned optLevel,
           errors[i] = toString(part.takeError());
           return;
         }
-        if (optLevel != 0) {
-          std::unique_ptr<TargetMachine> machine =
-              createHostTargetMachine(optLevel, errors[i]);
-          if (!machine)
-            return;
-          runLLVMOptimizations(**part, *machine, optLevel, /*vectorize=*/true,
-                               mathLibrary);
-        }
+        if (!optimizeForHost(**part, optLevel, mathLibrary, errors[i]))
+          return;
         SmallString<0> buffer;
         raw_svector_ostream os(buffer);
         if (emitObjectFile(**part, os, optLevel, false, errors[i]))
