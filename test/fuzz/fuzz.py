@@ -32,9 +32,13 @@ from cgen import reduce as R  # noqa: E402
 
 COMPILE_TIMEOUT = 180
 RUN_TIMEOUT = 60
-CHECK_SEEDS = range(1000, 1020)
-CHECK_KERNELS = 10
-CHECK_ROTATING = 2   # rotating configurations per file in --check, beside -O0/-O2
+# --check is part of `make check`, whose whole suite has a budget of about
+# 15 minutes on 2 cores: 14 programs, each at -O2 and in two configurations
+# that rotate over all the others (-O0 among them), so the batch covers
+# every configuration once in 42 compile-and-runs.
+CHECK_SEEDS = range(1000, 1014)
+CHECK_KERNELS = 8
+CHECK_ROTATING = 2   # rotating configurations per file in --check, beside -O2
 
 print_lock = threading.Lock()
 
@@ -333,8 +337,8 @@ def report_failures(a, failures):
 
 def check_mode(a):
     cfgs = all_configs(a.cucpu)
-    base = [c for c in cfgs if c[0] in ("O0", "O2")]
-    rot = [c for c in cfgs if c[0] not in ("O0", "O2")]
+    base = [c for c in cfgs if c[0] == "O2"]
+    rot = [c for c in cfgs if c[0] != "O2"]
 
     def for_seed(seed):
         i = seed - CHECK_SEEDS.start

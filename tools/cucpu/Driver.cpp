@@ -720,6 +720,7 @@ bool Driver::compileDeviceForGPU(mlir::ModuleOp module, const Input &input,
                                            : "-";
   cucpu::PipelineOptions pipeline = opts.pipeline;
   pipeline.optLevel = opts.deviceOptLevel();
+  pipeline.timing = timing;
   return cucpu::compileDeviceForGPU(module, pipeline, opts.emitMLIR, kind,
                                     opts.gpuArch, input.path, path,
                                     inst.libDir);
