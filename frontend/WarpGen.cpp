@@ -241,11 +241,13 @@ Value FunctionGen::emitLaneCombine(Value contribution, Value mask,
                                             lane, p.lane);
         Value member = arith::AndIOp::create(
             b, bl, arith::AndIOp::create(b, bl, inMask, exists), other);
-        // A lane that does not take part reads the caller's own slot.
-        Value readThread =
-            arith::SelectOp::create(b, bl, member, laneThread, p.thread);
+        // Every lane's slot is read, also where the lane does not take part
+        // (its value is dropped below): the slots of a warp are contiguous
+        // and within the exchange area (it has a slot for each of the
+        // largest block's threads), so the loop is a plain reduction over
+        // consecutive memory that LLVM vectorizes, instead of a gather.
         Value laneValue = LLVM::LoadOp::create(
-            b, bl, i64, exchangeSlot(b, bl, exchange, readThread),
+            b, bl, i64, exchangeSlot(b, bl, exchange, laneThread),
             kWarpExchangeSlotBytes);
         Value acc = carried[0];
         Value laneBit = arith::ShLIOp::create(b, bl, one, lane);

@@ -38,14 +38,21 @@ __global__ void shuffle(float *p) {
 }
 
 // A ballot: each lane stores its bit, then every lane ors the bits of the
-// lanes its mask names.
+// lanes its mask names. It reads the slot of every lane of its warp (warp
+// base + lane, no select of the address), and drops the lanes outside the
+// mask afterwards: a loop over consecutive slots that LLVM vectorizes.
 // CHECK-LABEL: func.func private @_Z4votePj
 // CHECK: arith.shli %{{.*}}, %[[VLANE:.*]] : i64
 // CHECK: llvm.store %{{.*}} {alignment = 8 : i64} : i64, !llvm.ptr
 // CHECK: simt.barrier {cucpu.warp_sync}
-// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c1 iter_args
-// CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr -> i64
-// CHECK: arith.ori
+// CHECK: scf.for %[[VL:.*]] = %c0 to %c32 step %c1 iter_args(%[[VACC:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
+// CHECK: %[[VLI:.*]] = arith.index_castui %[[VL]] : index to i64
+// CHECK: %[[VSLOT:.*]] = arith.addi %{{.*}}, %[[VLI]] : i64
+// CHECK-NOT: arith.select
+// CHECK: llvm.getelementptr %{{.*}}[%[[VSLOT]]]
+// CHECK-NEXT: %[[VVAL:.*]] = llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr -> i64
+// CHECK: %[[VOR:.*]] = arith.ori %[[VACC]], %[[VVAL]]
+// CHECK: arith.select %{{.*}}, %[[VOR]], %[[VACC]]
 // CHECK: scf.yield
 // CHECK: simt.barrier {cucpu.warp_sync}
 // CHECK: arith.trunci %{{.*}} : i64 to i32
