@@ -12,9 +12,19 @@
 // current point. A load of such an object at another address than every
 // pending store gets a lock-step barrier before it.
 //
+// The same holds for global memory in one shape: a loop whose threads run
+// different iterations (`for (k = lane; k < n; k += 32) row[k] = ...`), then
+// code that only some threads run (`if (lane == 0)`) reading what the loop
+// stored. A GPU's warp reconverges after the loop, and warp-synchronous code
+// relies on it; a thread loop would run lane 0 through both before lane 1
+// starts the loop. Other global accesses are left alone: between barriers,
+// threads of race-free code touch disjoint elements, and a barrier after
+// every block-stride loop would only cost.
+//
 //===----------------------------------------------------------------------===//
 
 #include "dialect/SIMTDialect.h"
+#include "dialect/ThreadAnalysis.h"
 #include "transforms/MemoryAccess.h"
 #include "transforms/Passes.h"
 
@@ -39,12 +49,16 @@ using AccessMap =
 struct PendingAccesses {
   AccessMap stores;
   AccessMap loads;
+  /// Stores to global memory in loops whose iterations differ between
+  /// threads, by the object under their GEPs.
+  AccessMap divergentLoopStores;
   /// Whether a fence or a volatile access of shared memory came since the
   /// last barrier: the marks of code written for a warp in lock step.
   bool warpSynchronous = false;
   void clear() {
     stores.clear();
     loads.clear();
+    divergentLoopStores.clear();
     warpSynchronous = false;
   }
 };
@@ -57,6 +71,7 @@ void merge(AccessMap &into, const AccessMap &from) {
 void merge(PendingAccesses &into, const PendingAccesses &from) {
   merge(into.stores, from.stores);
   merge(into.loads, from.loads);
+  merge(into.divergentLoopStores, from.divergentLoopStores);
   into.warpSynchronous |= from.warpSynchronous;
 }
 
@@ -152,8 +167,15 @@ private:
 
   void visitLoad(LLVM::LoadOp load, PendingAccesses &pending) {
     Value root = blockSharedObject(load.getAddr(), threadLoop);
-    if (!root)
+    if (!root) {
+      // Global memory: only a read in code some threads skip, after a loop
+      // whose threads ran different iterations stored to the same object.
+      if (Value global = globalObject(load.getAddr());
+          global && !pending.divergentLoopStores.empty() &&
+          underThreadCondition(load))
+        separateFromDivergentLoopStores(load, global, pending);
       return;
+    }
     if (load.getVolatile_())
       pending.warpSynchronous = true;
     // A load after a store of another thread's element: that thread must
@@ -170,8 +192,12 @@ private:
   /// write).
   void visitStore(LLVM::StoreOp store, PendingAccesses &pending) {
     Value root = blockSharedObject(store.getAddr(), threadLoop);
-    if (!root)
+    if (!root) {
+      if (Value global = globalObject(store.getAddr());
+          global && inThreadDivergentLoop(store))
+        pending.divergentLoopStores[global].insert(store);
       return;
+    }
     if (store.getVolatile_())
       pending.warpSynchronous = true;
     // A store after another thread's store to another element is ordered
@@ -202,6 +228,41 @@ private:
       if (!simt::isSameAddressComputation(accessAddress(other),
                                           accessAddress(access)))
         others.push_back(other);
+    return separate(access, others, pending, /*afterDivergentLoop=*/false);
+  }
+
+  /// Puts a lock-step barrier before `load` (global memory, in code some
+  /// threads skip) if a pending store of a loop whose iterations differ
+  /// between threads wrote through the same pointer: the same SSA value, or
+  /// a pointer kept in a local and loaded anew at each use. Other pointers
+  /// may alias too, but reading one array after writing another is the
+  /// common case (PPCG's kernels), and a barrier there would only cost.
+  bool separateFromDivergentLoopStores(LLVM::LoadOp load, Value root,
+                                       PendingAccesses &pending) {
+    SmallVector<Operation *> others;
+    for (auto &[storeRoot, stores] : pending.divergentLoopStores) {
+      if (!isSamePointer(storeRoot, root))
+        continue;
+      for (Operation *store : stores)
+        if (!simt::isSameAddressComputation(accessAddress(store),
+                                            load.getAddr()))
+          others.push_back(store);
+    }
+    return separate(load, others, pending, /*afterDivergentLoop=*/true);
+  }
+
+  static bool isSamePointer(Value a, Value b) {
+    if (a == b)
+      return true;
+    auto loadA = a.getDefiningOp<LLVM::LoadOp>();
+    auto loadB = b.getDefiningOp<LLVM::LoadOp>();
+    return loadA && loadB && loadA.getAddr() == loadB.getAddr();
+  }
+
+  /// Puts a lock-step barrier before `access`, separating it from
+  /// `others`; nothing when `others` is empty. Returns whether it did.
+  bool separate(Operation *access, ArrayRef<Operation *> others,
+                PendingAccesses &pending, bool afterDivergentLoop) {
     if (others.empty())
       return false;
 
@@ -223,23 +284,71 @@ private:
     barrier->setAttr(kLockstepAttr, b.getUnitAttr());
     ++added;
     if (remarks)
-      access->emitRemark(isa<LLVM::LoadOp>(access)
-                             ? "lock-step barrier before this load of shared "
-                               "memory: another thread stores to it with no "
-                               "barrier between"
-                             : "lock-step barrier before this store to shared "
-                               "memory: another thread accesses it with no "
-                               "barrier between");
+      access->emitRemark(
+          afterDivergentLoop
+              ? "lock-step barrier before this load: a loop whose iterations "
+                "differ between threads stored to this memory with no "
+                "barrier between, and a warp reconverges after it"
+          : isa<LLVM::LoadOp>(access)
+              ? "lock-step barrier before this load of shared memory: "
+                "another thread stores to it with no barrier between"
+              : "lock-step barrier before this store to shared memory: "
+                "another thread accesses it with no barrier between");
     // What the barrier now separates from the access is no longer pending.
-    for (AccessMap *map : {&pending.stores, &pending.loads})
+    for (AccessMap *map :
+         {&pending.stores, &pending.loads, &pending.divergentLoopStores})
       for (auto &[object, ops] : *map)
         ops.remove_if([&](Operation *op) { return !before->isAncestor(op); });
     return true;
   }
 
+  /// The pointer under the GEPs of an address that is neither block-shared
+  /// nor a thread's own local: global memory. It may differ between threads
+  /// (a row per warp, chosen by an scf.if on the warp's index): the store
+  /// and the load it is compared with use the same SSA value.
+  Value globalObject(Value addr) {
+    if (blockSharedObject(addr, threadLoop))
+      return nullptr;
+    Value root = rootObject(addr);
+    if (!root || root.getDefiningOp<LLVM::AllocaOp>())
+      return nullptr;
+    return root;
+  }
+
+  /// Whether `op` is in a loop, inside the thread loop, whose condition or
+  /// bounds may differ between threads: its threads run different
+  /// iterations.
+  bool inThreadDivergentLoop(Operation *op) {
+    for (Operation *parent = op->getParentOp(); parent && parent != threadLoop;
+         parent = parent->getParentOp()) {
+      if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+        if (!facts.isUniformInBlock(loop.getLowerBound()) ||
+            !facts.isUniformInBlock(loop.getUpperBound()) ||
+            !facts.isUniformInBlock(loop.getStep()))
+          return true;
+      } else if (auto loop = dyn_cast<scf::WhileOp>(parent)) {
+        if (!facts.isUniformInBlock(loop.getConditionOp().getCondition()))
+          return true;
+      }
+    }
+    return false;
+  }
+
+  /// Whether `op` is under an scf.if, inside the thread loop, whose
+  /// condition may differ between threads.
+  bool underThreadCondition(Operation *op) {
+    for (Operation *parent = op->getParentOp(); parent && parent != threadLoop;
+         parent = parent->getParentOp())
+      if (auto ifOp = dyn_cast<scf::IfOp>(parent))
+        if (!facts.isUniformInBlock(ifOp.getCondition()))
+          return true;
+    return false;
+  }
+
   scf::ParallelOp threadLoop;
   bool remarks;
   unsigned added = 0;
+  ThreadFactsInLoop facts{threadLoop};
 };
 
 struct InsertLockstepBarriersPass

@@ -208,3 +208,92 @@ func.func @unmarked_store_after_load(%blocks: index, %threads: index) {
   }
   return
 }
+
+// -----
+
+// Warp-synchronous code over global memory: a loop whose threads run
+// different iterations (from the thread index, step 32) fills a row, then
+// thread 0 alone reads it. A warp reconverges after the loop on a GPU; a
+// lock-step barrier goes before the code thread 0 alone runs.
+// CHECK-LABEL: func.func @lane_loop_then_one_lane
+// CHECK: scf.for
+// CHECK: llvm.store
+// CHECK: simt.barrier(%{{.*}}) {cucpu.lockstep, cucpu.warp_sync}
+// CHECK-NEXT: scf.if
+func.func @lane_loop_then_one_lane(%blocks: index, %threads: index, %n: index, %v: f32, %row: !llvm.ptr, %out: !llvm.ptr) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%bx) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%tx) = (%c0) to (%threads) step (%c1) {
+      scf.for %k = %tx to %n step %c32 {
+        %i = arith.index_cast %k : index to i64
+        %a = llvm.getelementptr %row[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        llvm.store %v, %a : f32, !llvm.ptr
+      }
+      %first = arith.cmpi eq, %tx, %c0 : index
+      scf.if %first {
+        %sum = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f32) {
+          %i = arith.index_cast %k : index to i64
+          %a = llvm.getelementptr %row[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+          // expected-remark @below {{lock-step barrier before this load: a loop whose iterations differ between threads stored to this memory}}
+          %x = llvm.load %a : !llvm.ptr -> f32
+          %s = arith.addf %acc, %x : f32
+          scf.yield %s : f32
+        }
+        llvm.store %sum, %out : f32, !llvm.ptr
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Nothing to add for global memory: a loop every thread runs the same
+// iterations of (each thread its own elements, as race-free code); a read
+// after a lane-strided loop that every thread makes; and one that thread 0
+// alone makes, of another array than the loop stored to.
+// CHECK-LABEL: func.func @global_not_lockstep
+// CHECK-NOT: cucpu.lockstep
+func.func @global_not_lockstep(%blocks: index, %threads: index, %n: index, %v: f32, %row: !llvm.ptr, %out: !llvm.ptr) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%bx) = (%c0) to (%blocks) step (%c1) {
+    scf.parallel (%tx) = (%c0) to (%threads) step (%c1) {
+      %t = arith.index_cast %tx : index to i64
+      scf.for %k = %c0 to %n step %c1 {
+        %i = arith.index_cast %k : index to i64
+        %j = arith.addi %i, %t : i64
+        %a = llvm.getelementptr %row[%j] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        llvm.store %v, %a : f32, !llvm.ptr
+      }
+      %first = arith.cmpi eq, %tx, %c0 : index
+      scf.if %first {
+        %a = llvm.getelementptr %row[%t] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        %x = llvm.load %a : !llvm.ptr -> f32
+        llvm.store %x, %out : f32, !llvm.ptr
+      }
+      scf.for %k = %tx to %n step %c32 {
+        %i = arith.index_cast %k : index to i64
+        %a = llvm.getelementptr %out[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        llvm.store %v, %a : f32, !llvm.ptr
+      }
+      %y = llvm.load %out : !llvm.ptr -> f32
+      %b = llvm.getelementptr %row[%t] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %y, %b : f32, !llvm.ptr
+      scf.if %first {
+        %z = llvm.load %row : !llvm.ptr -> f32
+        llvm.store %z, %b : f32, !llvm.ptr
+      }
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
