@@ -304,8 +304,9 @@ private:
 
   /// The pointer under the GEPs of an address that is neither block-shared
   /// nor a thread's own local: global memory. It may differ between threads
-  /// (a row per warp, chosen by an scf.if on the warp's index): the store
-  /// and the load it is compared with use the same SSA value.
+  /// (a row per warp, chosen by an scf.if on the warp's index): a store and
+  /// a load are compared by their pointers (isSamePointer), not by what the
+  /// pointers hold.
   Value globalObject(Value addr) {
     if (blockSharedObject(addr, threadLoop))
       return nullptr;
